@@ -1,0 +1,312 @@
+"""Conversion between the library's values and JSON documents, in one place.
+
+Every document the library writes has the same envelope::
+
+    {"format": "cardgames.<kind>", "version": 1, "game": "<game name>", "data": {...}}
+
+where ``kind`` is ``state``, ``move``, ``view``, ``rules``, ``event`` or ``record``. Loading checks
+the envelope, then the payload field by field, and raises `InvalidStateError` with the path of the
+first problem (``/data/hands/2/0``). Nothing is ever executed while loading: there is no pickle,
+no class named by the document, only a lookup in the tables the game declares.
+
+Values are encoded by their declared type:
+
+- `Card` as its short text (``"8H"``, ``"10S"``, ``"JOKER"``), `Suit` as its English name
+  (``"hearts"``), `Rank` as its letter (``"Q"``), any other `enum.Enum` by its value;
+- ``int``, ``bool`` and ``str`` as themselves (a bool is never accepted for an int);
+- ``tuple[X, ...]`` as a list, ``X | None`` as the value or ``null``;
+- a class with ``text_coded = True`` (such as an effects table) as its text, read back by its
+  ``parse`` class method;
+- an attrs class as an object with one key per field, plus ``"type"`` for the classes that carry
+  a ``kind`` tag (moves and events), so the loader knows which class to build.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import attrs
+
+from cardgames.cards import Card, Rank, Suit
+from cardgames.errors import InvalidStateError, ParseError
+
+__all__ = [
+    "FORMAT_VERSION",
+    "decode",
+    "dump_document",
+    "encode",
+    "load_document",
+]
+
+FORMAT_VERSION = 1
+"""The version of the JSON documents written by this release."""
+
+_MAX_DOCUMENT_CHARS = 10_000_000
+_MAX_INT = 2**64
+
+T = TypeVar("T")
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = typing.get_type_hints(cls)
+        _HINTS[cls] = hints
+    return hints
+
+
+def encode(value: object) -> Any:
+    """Turn a library value into plain JSON-compatible data.
+
+    >>> from cardgames.cards import Card, Suit
+    >>> encode((Card.parse("8H"), Suit.SPADES, None, 3))
+    ['8H', 'spades', None, 3]
+    """
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, Card) or getattr(type(value), "text_coded", False):
+        return str(value)
+    if isinstance(value, Suit):
+        return value.english
+    if isinstance(value, Rank):
+        return value.letter
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (tuple, list, frozenset)):
+        return [encode(item) for item in value]
+    if attrs.has(type(value)):
+        data: dict[str, Any] = {}
+        kind = getattr(type(value), "kind", None)
+        if isinstance(kind, str):
+            data["type"] = kind
+        for field in attrs.fields(type(value)):
+            if field.name.startswith("_"):
+                continue
+            data[field.name] = encode(getattr(value, field.name))
+        return data
+    if isinstance(value, Mapping):
+        return {str(key): encode(item) for key, item in value.items()}
+    raise TypeError(f"cannot encode {type(value).__name__} values")
+
+
+def _fail(path: str, problem: str) -> typing.NoReturn:
+    raise InvalidStateError(path, problem)
+
+
+def _type_name(data: object) -> str:
+    if data is None:
+        return "null"
+    if isinstance(data, bool):
+        return "a boolean"
+    if isinstance(data, int):
+        return "an integer"
+    if isinstance(data, str):
+        return "a string"
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, dict):
+        return "an object"
+    return type(data).__name__
+
+
+def decode(
+    tp: Any,
+    data: object,
+    path: str = "",
+    *,
+    tagged: Mapping[str, type] | None = None,
+) -> Any:
+    """Build a value of type ``tp`` from plain data, checking every part of it.
+
+    Args:
+        tp: The declared type (a class, ``X | None``, ``tuple[X, ...]``).
+        data: What `json.loads` produced.
+        path: Where ``data`` sits in the document, for error messages.
+        tagged: For a base class with ``kind``-tagged subclasses (moves, events), the table from
+            tag to class that the game declares.
+
+    Raises:
+        InvalidStateError: naming the path and the problem.
+
+    >>> from cardgames.cards import Card
+    >>> decode(tuple[Card, ...], ["8H", "JOKER"])
+    (Card.parse('8H'), Card.parse('JOKER'))
+    >>> decode(int, True, "/data/player")
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.InvalidStateError: invalid document at /data/player: expected an integer, got a boolean
+    """
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        args = typing.get_args(tp)
+        if data is None and type(None) in args:
+            return None
+        others = [a for a in args if a is not type(None)]
+        if len(others) == 1:
+            return decode(others[0], data, path, tagged=tagged)
+        errors = []
+        for candidate in others:
+            try:
+                return decode(candidate, data, path, tagged=tagged)
+            except InvalidStateError as exc:
+                errors.append(exc.problem)
+        _fail(path, "; ".join(errors))
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if not isinstance(data, list):
+            _fail(path, f"expected a list, got {_type_name(data)}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(
+                decode(args[0], item, f"{path}/{i}", tagged=tagged) for i, item in enumerate(data)
+            )
+        if len(args) != len(data):
+            _fail(path, f"expected a list of {len(args)} items, got {len(data)}")
+        return tuple(
+            decode(arg, item, f"{path}/{i}", tagged=tagged)
+            for i, (arg, item) in enumerate(zip(args, data))
+        )
+    if tp is Any:
+        return data
+    if tp is type(None):
+        if data is not None:
+            _fail(path, f"expected null, got {_type_name(data)}")
+        return None
+    if tp is bool:
+        if not isinstance(data, bool):
+            _fail(path, f"expected a boolean, got {_type_name(data)}")
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            _fail(path, f"expected an integer, got {_type_name(data)}")
+        if not -_MAX_INT < data < _MAX_INT:
+            _fail(path, f"integer {data} is out of range")
+        return data
+    if tp is str:
+        if not isinstance(data, str):
+            _fail(path, f"expected a string, got {_type_name(data)}")
+        return data
+    if isinstance(tp, type) and issubclass(tp, Card):
+        return _decode_parsed(Card.parse, data, path, "a card")
+    if isinstance(tp, type) and getattr(tp, "text_coded", False):
+        return _decode_parsed(tp.parse, data, path, f"a {tp.__name__}")
+    if isinstance(tp, type) and issubclass(tp, Suit):
+        return _decode_parsed(Suit.parse, data, path, "a suit")
+    if isinstance(tp, type) and issubclass(tp, Rank):
+        return _decode_parsed(Rank.parse, data, path, "a rank")
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(data)
+        except (ValueError, TypeError):
+            choices = ", ".join(repr(m.value) for m in tp)
+            _fail(path, f"expected one of {choices}, got {data!r}"[:300])
+    if isinstance(tp, type) and attrs.has(tp):
+        return _decode_attrs(tp, data, path, tagged=tagged)
+    raise TypeError(f"cannot decode into {tp!r}")
+
+
+def _decode_parsed(parse: Callable[[str], T], data: object, path: str, what: str) -> T:
+    if not isinstance(data, str):
+        _fail(path, f"expected {what} as a string, got {_type_name(data)}")
+    try:
+        return parse(data)
+    except ParseError as exc:
+        _fail(path, str(exc))
+
+
+def _decode_attrs(
+    cls: type[T], data: object, path: str, *, tagged: Mapping[str, type] | None
+) -> T:
+    if not isinstance(data, dict):
+        _fail(path, f"expected an object, got {_type_name(data)}")
+    target: type = cls
+    remaining = dict(data)
+    if tagged is not None and hasattr(cls, "kind") and getattr(cls, "kind") is None:  # noqa: B009
+        tag = remaining.pop("type", None)
+        if not isinstance(tag, str) or tag not in tagged:
+            choices = ", ".join(sorted(tagged))
+            _fail(f"{path}/type", f"expected one of {choices}, got {tag!r}"[:300])
+        target = tagged[tag]
+        if not issubclass(target, cls):
+            _fail(f"{path}/type", f"{tag!r} is not a {cls.__name__}")
+    elif "type" in remaining and isinstance(getattr(cls, "kind", None), str):
+        tag = remaining.pop("type")
+        if tag != getattr(cls, "kind"):  # noqa: B009 - mypy does not know the attribute
+            _fail(f"{path}/type", f"expected {getattr(cls, 'kind')!r}, got {tag!r}"[:300])
+    hints = _hints(target)
+    kwargs: dict[str, Any] = {}
+    for field in attrs.fields(target):
+        if field.name.startswith("_") or not field.init:
+            continue
+        key = field.name
+        if key not in remaining:
+            if field.default is attrs.NOTHING:
+                _fail(f"{path}/{key}", "missing field")
+            continue
+        kwargs[key] = decode(hints[key], remaining.pop(key), f"{path}/{key}", tagged=tagged)
+    if remaining:
+        unknown = ", ".join(sorted(repr(k) for k in remaining))
+        _fail(path, f"unknown field(s) {unknown}"[:300])
+    try:
+        return target(**kwargs)  # type: ignore[no-any-return]
+    except (ValueError, TypeError) as exc:
+        _fail(path, str(exc))
+
+
+def dump_document(kind: str, game: str, data: Any) -> str:
+    """Wrap encoded data in the versioned envelope and serialize it as compact JSON."""
+    document = {"format": f"cardgames.{kind}", "version": FORMAT_VERSION, "game": game, "data": data}
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+def load_document(text: str | bytes, kind: str, game: str | None) -> Any:
+    """Parse JSON text, check the envelope and return its ``data`` part.
+
+    Args:
+        text: The document, as text or UTF-8 bytes.
+        kind: The expected document kind (``"state"``, ``"move"``…).
+        game: The expected game name, or ``None`` to accept any.
+
+    Raises:
+        InvalidStateError: if the text is not JSON, or the envelope is not the expected one.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            _fail("", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    if not isinstance(text, str):
+        _fail("", f"expected JSON text, got {type(text).__name__}")
+    if len(text) > _MAX_DOCUMENT_CHARS:
+        _fail("", f"document is larger than {_MAX_DOCUMENT_CHARS} characters")
+    try:
+        document = json.loads(text)
+    except RecursionError:
+        _fail("", "document is nested too deeply")
+    except ValueError as exc:
+        _fail("", f"not valid JSON ({exc})"[:300])
+    if not isinstance(document, dict):
+        _fail("", f"expected a JSON object, got {_type_name(document)}")
+    expected_format = f"cardgames.{kind}"
+    if document.get("format") != expected_format:
+        _fail("/format", f"expected {expected_format!r}, got {document.get('format')!r}"[:300])
+    version = document.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        _fail("/version", f"unsupported version {version!r} (this release reads {FORMAT_VERSION})")
+    if game is not None and document.get("game") != game:
+        _fail("/game", f"expected {game!r}, got {document.get('game')!r}"[:300])
+    unknown = set(document) - {"format", "version", "game", "data"}
+    if unknown:
+        _fail("", f"unknown field(s) {', '.join(sorted(map(repr, unknown)))}"[:300])
+    if "data" not in document:
+        _fail("/data", "missing field")
+    return document["data"]

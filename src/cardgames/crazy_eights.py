@@ -1,0 +1,218 @@
+"""Crazy Eights, as the Marquoir score keeper states it, with its variants.
+
+The rules (the defaults of `Rules`, preset ``"marquoir"``):
+
+- 2 to 7 players; one 52-card deck up to 5 players, two decks shuffled together above. Seven
+  cards each (five at two players "selon les tables": preset ``"five-cards-two-players"``).
+- The top card of the stock opens the discard pile; an 8 turned up goes back into the stock at a
+  random place and another is turned. Other starters have no effect (``starter_effects``).
+- The player on the dealer's left starts; play goes clockwise.
+- On your turn lay one card of the suit or the rank of the top card. The 8 is wild: it goes on
+  anything and its player names the suit that follows ("pique !").
+- 2: the next player draws two and does not play, unless they lay a 2, which passes the penalty
+  on, grown to four, to the following player, and so on. Under a pending penalty nothing else
+  may be laid, not even an 8.
+- Ace: the next player misses their turn. Jack: the direction reverses; with two players, the
+  one who laid it plays again.
+- No playable card: draw one; if it fits you may lay it at once, otherwise keep it and the turn
+  passes (preset ``"draw-until-playable"``: draw until you can play). You may not draw while
+  holding a playable card (``draw_when_playable``).
+- Laying your second-to-last card you announce "carte !"; a player who forgets and is called out
+  by another before the next move draws two.
+- An empty stock: the discard pile but its top card is shuffled into a new stock. When nothing
+  can be drawn, a player who cannot play passes; when everyone has passed in a row the round is
+  blocked and the lowest hand value wins it.
+- The round ends the moment a player lays their last card (a last 2 imposes nothing). The winner
+  collects the value of the cards left in the other hands: 2 to 10 face value, J/Q/K 10, Ace 20
+  (1 when the Ace has no power: preset ``"ace-without-power"``), 8 50.
+- A match is played to 200 points, or over an agreed number of rounds (best total wins).
+- Some tables give the draw to the 7 instead of the 2: preset ``"sevens-draw"``.
+
+Mao, a variant whose extra rules are never stated, is out of scope.
+
+>>> from cardgames import crazy_eights
+>>> state = crazy_eights.new_game(["Léa", "Tom", "Sam"], seed=2024)
+>>> state.players, len(state.hands[0]), state.current
+(('Léa', 'Tom', 'Sam'), 7, 1)
+>>> state = state.apply(state.legal_moves()[0])
+>>> state.moves_played
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+
+from cardgames.cards import Card
+from cardgames.game import Game, register
+from cardgames.shedding.engine import Phase, SheddingState, SheddingView
+from cardgames.shedding.engine import new_game as _new_game
+from cardgames.shedding.match import Match, MatchOverError
+from cardgames.shedding.moves import (
+    EVENT_TYPES,
+    MOVE_TYPES,
+    AnnouncementCalled,
+    AnnouncementMade,
+    AnnouncementMissed,
+    CallOut,
+    CardPlayed,
+    CardsDrawn,
+    DirectionReversed,
+    Draw,
+    Pass,
+    Passed,
+    PenaltyGrown,
+    PenaltyTaken,
+    PlayCard,
+    PlaysAgain,
+    RoundOver,
+    StarterReturned,
+    StarterTurned,
+    StockReshuffled,
+    SuitNamed,
+    TakePenalty,
+    TurnSkipped,
+)
+from cardgames.shedding.rules import AfterDraw, Effect, Effects, Scoring, SheddingRules, Stacking, Starter
+from cardgames.shedding.scoring import hand_points, round_winners
+from cardgames.shedding.scoring import card_points as _card_points
+from cardgames.shedding.scoring import round_points as _round_points
+
+__all__ = [
+    "GAME",
+    "PRESETS",
+    "AfterDraw",
+    "AnnouncementCalled",
+    "AnnouncementMade",
+    "AnnouncementMissed",
+    "CallOut",
+    "CardPlayed",
+    "CardsDrawn",
+    "DirectionReversed",
+    "Draw",
+    "Effect",
+    "Effects",
+    "Match",
+    "MatchOverError",
+    "Pass",
+    "Passed",
+    "PenaltyGrown",
+    "PenaltyTaken",
+    "Phase",
+    "PlayCard",
+    "PlaysAgain",
+    "RoundOver",
+    "Rules",
+    "Scoring",
+    "Stacking",
+    "Starter",
+    "StarterReturned",
+    "StarterTurned",
+    "State",
+    "StockReshuffled",
+    "SuitNamed",
+    "TakePenalty",
+    "TurnSkipped",
+    "View",
+    "card_points",
+    "hand_points",
+    "new_game",
+    "round_points",
+    "round_winners",
+]
+
+
+@attrs.frozen
+class Rules(SheddingRules):
+    """The rules of Crazy Eights; the defaults are the Marquoir rules (see the module text)."""
+
+    game_name: ClassVar[str] = "crazy-eights"
+
+
+State = SheddingState
+View = SheddingView
+
+_MARQUOIR = Rules()
+PRESETS: dict[str, Rules] = {
+    "marquoir": _MARQUOIR,
+    "five-cards-two-players": _MARQUOIR.replace(hand_size_two_players=5),
+    "draw-until-playable": _MARQUOIR.replace(
+        draw_until_playable=True, after_draw=AfterDraw.MUST_PLAY
+    ),
+    "sevens-draw": _MARQUOIR.replace(effects=Effects.parse("8:wild 7:draw2 A:skip J:reverse")),
+    "ace-without-power": _MARQUOIR.replace(effects=Effects.parse("8:wild 2:draw2 J:reverse")),
+    "starter-effects": _MARQUOIR.replace(starter_effects=True),
+    "draw-when-playable": _MARQUOIR.replace(draw_when_playable=True),
+    "five-rounds": _MARQUOIR.replace(target_score=None, rounds=5),
+}
+"""Named rules: the seed's rules first, then its variants."""
+
+
+def new_game(
+    players: int | Sequence[str],
+    *,
+    seed: int,
+    rules: Rules | None = None,
+    deck: Sequence[Card] | str | None = None,
+) -> SheddingState:
+    """Deal a round of Crazy Eights.
+
+    Args:
+        players: The number of players (2 to 7) or their names in seat order.
+        seed: Seeds the shuffle and every later reshuffle.
+        rules: The rules (default: the Marquoir rules).
+        deck: A fixed card order, top of the stock first (cards or text such as ``"8H 2C …"``),
+            used instead of the first shuffle. Cards are dealt one at a time from the dealer's
+            left, then the next card is turned up.
+
+    Raises:
+        InvalidRulesError: for a bad number of players, rules of another game, or a deck that is
+            not exactly the cards the rules call for.
+    """
+    return _new_game(GAME, players, seed=seed, rules=rules, deck=deck)
+
+
+def card_points(card: Card, rules: Rules | None = None) -> int:
+    """The points a card left in a loser's hand is worth to the winner.
+
+    >>> from cardgames.cards import Card
+    >>> card_points(Card.parse("8H")), card_points(Card.parse("AS"))
+    (50, 20)
+    >>> card_points(Card.parse("AS"), PRESETS["ace-without-power"])
+    1
+    """
+    return _card_points(card, rules or _MARQUOIR)
+
+
+def round_points(
+    hands: Sequence[Sequence[Card]] | dict[str, Sequence[Card]], rules: Rules | None = None
+) -> tuple[int, ...] | dict[str, int]:
+    """Score a round of a real game from the hands left (the winner's is empty).
+
+    >>> from cardgames.cards import parse_cards
+    >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
+    {'Léa': 83, 'Tom': 0, 'Sam': 0}
+    """
+    return _round_points(hands, rules or _MARQUOIR)
+
+
+GAME: Game[SheddingState] = Game(
+    name="crazy-eights",
+    title="Crazy Eights",
+    aliases=("crazy eights", "crazy 8s", "crazy8", "eights", "huit fou"),
+    min_players=2,
+    max_players=7,
+    rules_type=Rules,
+    presets=PRESETS,
+    state_type=SheddingState,
+    move_types=MOVE_TYPES,
+    event_types=EVENT_TYPES,
+    view_type=SheddingView,
+    new_game=lambda players, *, seed, rules, deck: _new_game(
+        GAME, players, seed=seed, rules=rules, deck=deck
+    ),
+)
+register(GAME)

@@ -1,0 +1,132 @@
+"""The exceptions of `cardgames`.
+
+Every error the library raises on purpose derives from `CardGamesError`, so an application can
+catch them all with one clause. Each concrete error also derives from the builtin that describes
+it best (`ValueError` for bad input, `LookupError` for an unknown name), so code that already
+catches builtins keeps working.
+
+Errors carry structured fields (the offending text, option, move, player, machine-readable
+reason or document path) as well as a message that names them, so a user interface can branch on
+the data and show the message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "CardGamesError",
+    "IllegalMoveError",
+    "InvalidRulesError",
+    "InvalidStateError",
+    "ParseError",
+    "UnknownGameError",
+]
+
+
+class CardGamesError(Exception):
+    """Root of every exception raised on purpose by `cardgames`."""
+
+
+class ParseError(CardGamesError, ValueError):
+    """Text (a card, a move, an option value) could not be parsed.
+
+    Attributes:
+        text: The text that was given.
+        expected: What the parser expected, in words.
+
+    >>> err = ParseError("8X", "a card such as '8H', '10S', 'QS' or 'JOKER'")
+    >>> str(err)
+    "cannot parse '8X': expected a card such as '8H', '10S', 'QS' or 'JOKER'"
+    """
+
+    def __init__(self, text: object, expected: str) -> None:
+        self.text = text
+        self.expected = expected
+        super().__init__(f"cannot parse {text!r}: expected {expected}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.text, self.expected))
+
+
+class InvalidRulesError(CardGamesError, ValueError):
+    """A rules option has a value outside its domain, or options contradict each other.
+
+    Attributes:
+        option: The name of the offending option.
+        value: The value that was given.
+        reason: Why it is refused, in words.
+    """
+
+    def __init__(self, option: str, value: object, reason: str) -> None:
+        self.option = option
+        self.value = value
+        self.reason = reason
+        super().__init__(f"invalid rules option {option}={value!r}: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.option, self.value, self.reason))
+
+
+class IllegalMoveError(CardGamesError, ValueError):
+    """A move was applied to a state in which it is not legal; the state is unchanged.
+
+    Attributes:
+        move: The move that was refused.
+        player: The player the move was made for.
+        reason: A stable, machine-readable code (for example ``"not_your_turn"`` or
+            ``"card_not_in_hand"``) that a user interface can branch on.
+        detail: A sentence for humans that names the move and the position.
+    """
+
+    def __init__(self, move: object, player: int | None, reason: str, detail: str = "") -> None:
+        self.move = move
+        self.player = player
+        self.reason = reason
+        self.detail = detail
+        message = f"illegal move {move!r} for player {player}: {reason}"
+        if detail:
+            message += f" ({detail})"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.move, self.player, self.reason, self.detail))
+
+
+class InvalidStateError(CardGamesError, ValueError):
+    """A serialized document (state, move, view, rules) is malformed or inconsistent.
+
+    Attributes:
+        path: Where in the document the problem is, as a JSON-pointer-like string
+            (``"/hands/2/0"``); ``""`` for the whole document.
+        problem: What is wrong, in words.
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        where = f" at {path}" if path else ""
+        super().__init__(f"invalid document{where}: {problem}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.path, self.problem))
+
+
+class UnknownGameError(CardGamesError, LookupError):
+    """No registered game answers to the given name or alias.
+
+    Attributes:
+        name: The name that was looked up.
+        known: The names of the registered games.
+    """
+
+    def __init__(self, name: str, known: tuple[str, ...]) -> None:
+        self.name = name
+        self.known = known
+        super().__init__(f"unknown game {name!r}; known games: {', '.join(known)}")
+
+    def __str__(self) -> str:  # LookupError would otherwise quote the whole message
+        return str(self.args[0])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.name, self.known))

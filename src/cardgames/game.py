@@ -1,0 +1,467 @@
+"""The protocol every game implements, so that bots, simulation, the command line, serialization
+and the conformance tests treat all games alike.
+
+A game is three kinds of value:
+
+- a frozen `Rules` (options with defaults and validated bounds, plus named presets);
+- a frozen `State` (a position: hands, stock, whose turn…), created by `Game.new_game` and
+  advanced only by `State.apply`, which validates the move and returns a new state, or raises
+  `IllegalMoveError` and leaves everything as it was;
+- frozen moves, events and views.
+
+Players are seats numbered from 0; seat ``i + 1`` sits on the left of seat ``i`` (clockwise order
+is increasing seat numbers). `State.players` holds their names.
+
+Randomness comes only from the seeded `Rng` inside the state, so ``(rules, seed, deck, moves)``
+rebuilds any state exactly. `State.view` is built field by field from an allow-list: it never
+holds an opponent's hidden card, the stock order or the RNG state.
+
+Everything a game module exports is described by its `Game` descriptor, found in the registry by
+name or alias with `find_game`.
+"""
+
+from __future__ import annotations
+
+import abc
+import enum
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, overload
+
+import attrs
+
+from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.errors import InvalidRulesError, InvalidStateError, UnknownGameError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = [
+    "Event",
+    "Game",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "State",
+    "Termination",
+    "View",
+    "find_game",
+    "games",
+    "normalize_name",
+    "register",
+]
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    WENT_OUT = "went_out"
+    """A player laid their last card."""
+    BLOCKED = "blocked"
+    """Nobody could play or draw: every player passed in a row."""
+    TURN_LIMIT = "turn_limit"
+    """The rules' cap on the number of moves was reached."""
+    STOCK_EXHAUSTED = "stock_exhausted"
+    """The stock was empty at the end of a turn (the planet game)."""
+
+
+@attrs.frozen
+class Outcome:
+    """The result of a finished game (or round).
+
+    Attributes:
+        reason: Why the game ended.
+        winners: The winning seats, in seat order (several on a shared win).
+        scores: One number per seat; what it means is stated by each game (points won, or
+            penalty points where the lowest total wins).
+        detail: A sentence for humans, stating ties and how they were settled.
+    """
+
+    reason: Termination
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    detail: str = ""
+
+
+@attrs.frozen(cache_hash=True)
+class Move:
+    """Base class of moves. Every move names the player who makes it.
+
+    Subclasses set the class attribute ``kind`` (the tag used in JSON and notation).
+    """
+
+    kind: ClassVar[str | None] = None
+    player: int
+
+
+@attrs.frozen
+class Event:
+    """Base class of the events that a transition produces (`State.last_events`).
+
+    Subclasses that hold something secret override `redacted_for`.
+    """
+
+    kind: ClassVar[str | None] = None
+
+    def redacted_for(self, viewer: int | None) -> Self:
+        """Return this event as ``viewer`` may see it (``None`` for a spectator)."""
+        return self
+
+
+@attrs.frozen
+class View:
+    """Base class of the per-player views returned by `State.view`.
+
+    Attributes:
+        viewer: The seat the view was built for, or ``None`` for a spectator.
+    """
+
+    viewer: int | None
+
+
+MoveT = TypeVar("MoveT", bound=Move)
+
+
+class LegalMoves(Sequence[MoveT]):
+    """The legal moves of a state, in a deterministic order.
+
+    A read-only sequence with cheap ``len``, ``bool`` and indexing, a set-backed ``in`` and a
+    readable ``repr`` in the game's notation.
+    """
+
+    __slots__ = ("_moves", "_set", "_state")
+
+    def __init__(self, moves: tuple[MoveT, ...], state: State[Any, MoveT, Any] | None = None):
+        self._moves = moves
+        self._set: frozenset[MoveT] | None = None
+        self._state = state
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __bool__(self) -> bool:
+        return bool(self._moves)
+
+    def __iter__(self) -> Iterator[MoveT]:
+        return iter(self._moves)
+
+    @overload
+    def __getitem__(self, index: int) -> MoveT: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[MoveT, ...]: ...
+    def __getitem__(self, index: int | slice) -> MoveT | tuple[MoveT, ...]:
+        return self._moves[index]
+
+    def __contains__(self, move: object) -> bool:
+        if self._set is None:
+            self._set = frozenset(self._moves)
+        return move in self._set
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return self._moves == other._moves
+        if isinstance(other, tuple):
+            return self._moves == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._moves)
+
+    def as_tuple(self) -> tuple[MoveT, ...]:
+        """The moves as a plain tuple."""
+        return self._moves
+
+    def __repr__(self) -> str:
+        if self._state is None:
+            inner = ", ".join(map(repr, self._moves))
+        else:
+            inner = ", ".join(self._state.format_move(m) for m in self._moves)
+        return f"<LegalMoves: {inner}>"
+
+
+RulesT = TypeVar("RulesT")
+ViewT = TypeVar("ViewT", bound=View)
+
+
+class State(abc.ABC, Generic[RulesT, MoveT, ViewT]):
+    """A position of a game: frozen, comparable by value, and advanced only by `apply`.
+
+    Attributes:
+        players: The players' names, by seat.
+    """
+
+    players: tuple[str, ...]
+
+    @property
+    @abc.abstractmethod
+    def game(self) -> Game[Any]:
+        """The descriptor of the game this state belongs to."""
+
+    @property
+    @abc.abstractmethod
+    def rules(self) -> RulesT:
+        """The rules this game is played under."""
+
+    @property
+    @abc.abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may make a move now.
+
+        Usually one; more while a rule lets others interrupt (a call-out, a jump-in); empty once
+        the game is over. The seat whose turn it is comes first.
+        """
+
+    @abc.abstractmethod
+    def legal_moves(self, player: int | None = None) -> LegalMoves[MoveT]:
+        """The legal moves of ``player``, or of every seat in `to_act` when ``None``."""
+
+    @abc.abstractmethod
+    def apply(self, move: MoveT) -> Self:
+        """Return the state after ``move``.
+
+        Raises:
+            IllegalMoveError: if the move is not legal here (with a machine-readable reason);
+                this state is unchanged, as always.
+        """
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abc.abstractmethod
+    def view(self, player: int | None) -> ViewT:
+        """What ``player`` sees (``None``: a spectator), built from an allow-list."""
+
+    @property
+    @abc.abstractmethod
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the transition that produced this state, unredacted."""
+
+    @abc.abstractmethod
+    def parse_move(self, text: str, player: int | None = None) -> MoveT:
+        """Read a move in the game's text notation.
+
+        ``player`` defaults to the seat whose turn it is. The result is not checked for
+        legality: `apply` does that.
+
+        Raises:
+            ParseError: if the text is not a move of this game.
+        """
+
+    @abc.abstractmethod
+    def format_move(self, move: MoveT) -> str:
+        """Write a move in the game's text notation (the inverse of `parse_move`)."""
+
+    @abc.abstractmethod
+    def to_json(self) -> str:
+        """Serialize the whole state (hidden cards and RNG included) as a JSON document."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a state written by `to_json`, checking it thoroughly.
+
+        Raises:
+            InvalidStateError: naming what is wrong (malformed JSON, unknown or missing fields,
+                bad types, cards created, lost or duplicated, impossible counts).
+        """
+
+    @abc.abstractmethod
+    def all_cards(self) -> tuple[Any, ...]:
+        """Every card the state holds, wherever it is (for conservation checks), sorted."""
+
+
+GameStateT = TypeVar("GameStateT", bound=State[Any, Any, Any])
+
+
+@attrs.frozen(eq=False)
+class Game(Generic[GameStateT]):
+    """The descriptor of one game: its names, bounds, rules and entry points.
+
+    Attributes:
+        name: The canonical name (``"crazy-eights"``), used in documents.
+        title: The name shown to people (``"Crazy Eights"``).
+        aliases: Other names `find_game` accepts.
+        min_players: The fewest seats.
+        max_players: The most seats.
+        rules_type: The frozen rules class.
+        presets: Named rules (the first one is the default).
+        state_type: The state class.
+        move_types: The move classes by ``kind`` tag.
+        event_types: The event classes by ``kind`` tag.
+        view_type: The view class.
+    """
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    rules_type: type[Any]
+    presets: Mapping[str, Any]
+    state_type: type[GameStateT]
+    move_types: Mapping[str, type[Move]]
+    event_types: Mapping[str, type[Event]]
+    view_type: type[View]
+    _new_game: Callable[..., GameStateT]
+
+    def new_game(
+        self,
+        players: int | Sequence[str],
+        *,
+        seed: int,
+        rules: Any = None,
+        deck: Sequence[Any] | None = None,
+    ) -> GameStateT:
+        """Deal a new game.
+
+        Args:
+            players: The number of seats, or the players' names in seat order.
+            seed: Seeds the RNG kept in the state (shuffles, reshuffles).
+            rules: The rules (default: the game's default preset).
+            deck: A fixed card order (first element = top of the stock) used instead of the
+                first shuffle, for tests, tutorials and replaying a physical game; later
+                reshuffles still use the seed.
+
+        Raises:
+            InvalidRulesError: if the number of players or the deck does not fit the rules.
+        """
+        return self._new_game(players, seed=seed, rules=rules, deck=deck)
+
+    @property
+    def default_rules(self) -> Any:
+        """The rules of the first preset."""
+        return next(iter(self.presets.values()))
+
+    def preset(self, name: str) -> Any:
+        """The rules of a named preset.
+
+        Raises:
+            InvalidRulesError: if there is no such preset.
+        """
+        key = normalize_name(name)
+        for preset_name, rules in self.presets.items():
+            if normalize_name(preset_name) == key:
+                return rules
+        raise InvalidRulesError("preset", name, f"known presets: {', '.join(self.presets)}")
+
+    def state_from_json(self, text: str | bytes) -> GameStateT:
+        """Load a state of this game (see `State.from_json`).
+
+        Raises:
+            InvalidStateError: naming what is wrong, including a state of another game.
+        """
+        state = self.state_type.from_json(text)
+        if state.game is not self:
+            raise InvalidStateError("/game", f"expected a state of {self.name!r}")
+        return state
+
+    def move_to_json(self, move: Move) -> str:
+        """Serialize a move of this game as a versioned JSON document."""
+        if type(move) not in self.move_types.values():
+            raise TypeError(f"{type(move).__name__} is not a move of {self.name}")
+        return dump_document("move", self.name, encode(move))
+
+    def move_from_json(self, text: str | bytes) -> Move:
+        """Load a move written by `move_to_json`.
+
+        Raises:
+            InvalidStateError: naming what is wrong.
+        """
+        data = load_document(text, "move", self.name)
+        move: Move = decode(Move, data, "/data", tagged=self.move_types)
+        return move
+
+    def view_from_json(self, text: str | bytes) -> View:
+        """Load a view written by its ``to_json`` method.
+
+        Raises:
+            InvalidStateError: naming what is wrong.
+        """
+        data = load_document(text, "view", self.name)
+        tagged: dict[str, type] = {**self.move_types, **self.event_types}
+        view: View = decode(self.view_type, data, "/data", tagged=tagged)
+        return view
+
+    def rules_from_json(self, text: str | bytes) -> Any:
+        """Load rules written by their ``to_json`` method.
+
+        Raises:
+            InvalidStateError: naming what is wrong.
+        """
+        return self.rules_type.from_json(text)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}>"
+
+
+def normalize_name(name: str) -> str:
+    """Fold a name for lookups: case, accents, spaces, hyphens and underscores do not matter.
+
+    >>> normalize_name("  8 Américain ")
+    '8 americain'
+    >>> normalize_name("Crazy_Eights") == normalize_name("crazy-eights")
+    True
+    """
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    plain = plain.replace("œ", "oe").replace("-", " ").replace("_", " ")
+    return " ".join(plain.split())
+
+
+_REGISTRY: dict[str, Game[Any]] = {}
+_BUILTIN_MODULES = ("cardgames.crazy_eights", "cardgames.huit_americain", "cardgames.planets")
+_loaded_builtins = False
+
+
+def register(game: Game[Any]) -> Game[Any]:
+    """Add a game to the registry under its name and aliases; returns it.
+
+    Raises:
+        ValueError: if a name is already taken by another game.
+    """
+    for name in (game.name, game.title, *game.aliases):
+        key = normalize_name(name)
+        other = _REGISTRY.get(key)
+        if other is not None and other is not game:
+            raise ValueError(f"game name {name!r} is already registered by {other.name!r}")
+        _REGISTRY[key] = game
+    return game
+
+
+def _load_builtins() -> None:
+    global _loaded_builtins
+    if _loaded_builtins:
+        return
+    _loaded_builtins = True
+    import importlib
+    import importlib.util
+
+    for module in _BUILTIN_MODULES:
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
+
+
+def find_game(name: str) -> Game[Any]:
+    """Find a registered game by name or alias (case, accents and separators do not matter).
+
+    Raises:
+        UnknownGameError: if no game answers to the name.
+    """
+    _load_builtins()
+    game = _REGISTRY.get(normalize_name(name))
+    if game is None:
+        raise UnknownGameError(name, tuple(g.name for g in games()))
+    return game
+
+
+def games() -> tuple[Game[Any], ...]:
+    """The registered games, each once, sorted by name."""
+    _load_builtins()
+    unique = {id(g): g for g in _REGISTRY.values()}
+    return tuple(sorted(unique.values(), key=lambda g: g.name))

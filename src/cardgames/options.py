@@ -1,0 +1,295 @@
+"""Rules options: declared once, with a default, a description and validated bounds.
+
+A game's `Rules` is a frozen attrs class whose fields are made with `option`. The base class
+`RulesBase` then gives every game the same services: the list of options with their defaults
+(for the docs and the command line), validation that names the offending option, ``replace``,
+parsing of ``option=value`` text, and JSON.
+
+>>> import attrs
+>>> @attrs.frozen
+... class Rules(RulesBase):
+...     hand_size: int = option(7, "Cards dealt to each player.", minimum=1, maximum=20)
+...     stacking: bool = option(True, "A 2 may answer a 2.")
+>>> Rules().replace(hand_size=5).hand_size
+5
+>>> Rules(hand_size=0)
+Traceback (most recent call last):
+...
+cardgames.errors.InvalidRulesError: invalid rules option hand_size=0: must be at least 1
+>>> Rules.from_options({"stacking": "no"}).stacking
+False
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = ["OptionInfo", "RulesBase", "option", "parse_bool"]
+
+_TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai", "y"})
+_FALSE = frozenset({"false", "no", "off", "0", "non", "faux", "n"})
+
+
+def parse_bool(text: str) -> bool:
+    """Read a yes/no option value (English or French).
+
+    >>> parse_bool("Oui"), parse_bool("off")
+    (True, False)
+    """
+    folded = text.strip().casefold()
+    if folded in _TRUE:
+        return True
+    if folded in _FALSE:
+        return False
+    raise ParseError(text, "a yes/no value (true/false, yes/no, on/off, 1/0, oui/non)")
+
+
+@attrs.frozen
+class OptionInfo:
+    """What the docs and the command line know of one option.
+
+    Attributes:
+        name: The option's name (the field name).
+        type: The declared type.
+        default: The default value.
+        doc: One sentence saying what it does.
+        minimum: The smallest allowed value (numbers), if bounded.
+        maximum: The largest allowed value (numbers), if bounded.
+    """
+
+    name: str
+    type: Any
+    default: Any
+    doc: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def describe_type(self) -> str:
+        """The type in words, with its bounds or choices."""
+        tp = self.type
+        optional = False
+        origin = typing.get_origin(tp)
+        if origin is typing.Union or origin is types.UnionType:
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            optional = True
+            tp = args[0]
+        if tp is bool:
+            text = "yes/no"
+        elif tp is int:
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            text = f"integer {low}..{high}" if low or high else "integer"
+        elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+            text = "one of " + ", ".join(_enum_text(m) for m in tp)
+        else:
+            text = getattr(tp, "__name__", str(tp))
+        return f"{text} or none" if optional else text
+
+
+def _enum_text(member: enum.Enum) -> str:
+    value = encode(member)
+    return str(value)
+
+
+def option(
+    default: Any,
+    doc: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """Declare a rules option: an attrs field with its doc, bounds and validation.
+
+    Args:
+        default: The default value (the rule text's, or the house default where it is silent).
+        doc: One sentence that says what the option does.
+        minimum: For integers, the smallest allowed value.
+        maximum: For integers, the largest allowed value.
+    """
+    return attrs.field(
+        default=default,
+        validator=_validate,
+        metadata={"doc": doc, "minimum": minimum, "maximum": maximum},
+    )
+
+
+def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    hints = _hints(type(instance))
+    tp = hints[attribute.name]
+    try:
+        checked = decode(tp, encode(value), attribute.name)
+    except (InvalidStateError, TypeError) as exc:
+        problem = exc.problem if isinstance(exc, InvalidStateError) else str(exc)
+        raise InvalidRulesError(attribute.name, value, problem) from None
+    if checked != value or (isinstance(value, bool) and not _is_bool_type(tp)):
+        raise InvalidRulesError(attribute.name, value, f"expected {OptionInfo(attribute.name, tp, None, '').describe_type()}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        low = attribute.metadata.get("minimum")
+        high = attribute.metadata.get("maximum")
+        if low is not None and value < low:
+            raise InvalidRulesError(attribute.name, value, f"must be at least {low}")
+        if high is not None and value > high:
+            raise InvalidRulesError(attribute.name, value, f"must be at most {high}")
+
+
+def _is_bool_type(tp: Any) -> bool:
+    if tp is bool:
+        return True
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        return bool in typing.get_args(tp)
+    return False
+
+
+_HINT_CACHE: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    from cardgames.codec import _hints as codec_hints
+
+    return codec_hints(cls)
+
+
+class RulesBase:
+    """Services shared by every game's frozen ``Rules`` class (fields made with `option`)."""
+
+    game_name: typing.ClassVar[str] = ""
+
+    @classmethod
+    def options(cls) -> tuple[OptionInfo, ...]:
+        """Every option with its type, default, bounds and description, in declaration order."""
+        hints = _hints(cls)
+        return tuple(
+            OptionInfo(
+                name=f.name,
+                type=hints[f.name],
+                default=f.default,
+                doc=f.metadata.get("doc", ""),
+                minimum=f.metadata.get("minimum"),
+                maximum=f.metadata.get("maximum"),
+            )
+            for f in attrs.fields(cls)  # type: ignore[arg-type]
+            if not f.name.startswith("_")
+        )
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some options changed, validated.
+
+        Raises:
+            InvalidRulesError: naming the first offending option (unknown options included).
+        """
+        names = {f.name for f in attrs.fields(type(self))}  # type: ignore[misc]
+        for name in changes:
+            if name not in names or name.startswith("_"):
+                raise InvalidRulesError(name, changes[name], "unknown option")
+        return attrs.evolve(self, **changes)  # type: ignore[misc]
+
+    @classmethod
+    def from_options(cls, values: Mapping[str, Any], base: Self | None = None) -> Self:
+        """Rules built from option values given as text (``{"decks": "2"}``) or as values.
+
+        Args:
+            values: Option names to values; text is parsed by the option's type.
+            base: The rules to start from (default: the class defaults).
+
+        Raises:
+            InvalidRulesError: naming the option whose name or value is refused.
+        """
+        start = cls() if base is None else base
+        infos = {info.name: info for info in cls.options()}
+        changes: dict[str, Any] = {}
+        for name, raw in values.items():
+            key = name.strip().replace("-", "_")
+            info = infos.get(key)
+            if info is None:
+                known = ", ".join(infos)
+                raise InvalidRulesError(name, raw, f"unknown option; known options: {known}")
+            changes[key] = _parse_value(info, raw) if isinstance(raw, str) else raw
+        return start.replace(**changes)
+
+    @classmethod
+    def parse_assignments(cls, assignments: Iterable[str], base: Self | None = None) -> Self:
+        """Rules from ``option=value`` strings, as typed on a command line.
+
+        Raises:
+            InvalidRulesError: for a malformed assignment or a refused option.
+        """
+        values: dict[str, str] = {}
+        for item in assignments:
+            name, sep, value = item.partition("=")
+            if not sep or not name.strip():
+                raise InvalidRulesError(item, item, "expected option=value")
+            values[name.strip()] = value.strip()
+        return cls.from_options(values, base)
+
+    def changed_options(self) -> dict[str, Any]:
+        """The options whose value differs from the class default."""
+        default = type(self)()
+        return {
+            f.name: getattr(self, f.name)
+            for f in attrs.fields(type(self))  # type: ignore[misc]
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    def to_json(self) -> str:
+        """Serialize as a versioned JSON document."""
+        return dump_document("rules", self.game_name, encode(self))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load rules written by `to_json`.
+
+        Raises:
+            InvalidStateError: for a malformed document or a refused option value.
+        """
+        data = load_document(text, "rules", cls.game_name)
+        try:
+            return decode(cls, data, "/data")  # type: ignore[no-any-return]
+        except InvalidRulesError as exc:
+            raise InvalidStateError(f"/data/{exc.option}", exc.reason) from None
+
+
+def _parse_value(info: OptionInfo, text: str) -> Any:
+    tp = info.type
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is types.UnionType:
+        if text.strip().casefold() in {"none", "null", ""}:
+            return None
+        tp = next(a for a in typing.get_args(tp) if a is not type(None))
+    try:
+        if tp is bool:
+            return parse_bool(text)
+        if tp is int:
+            try:
+                return int(text.strip())
+            except ValueError:
+                raise ParseError(text, "an integer") from None
+        if isinstance(tp, type) and issubclass(tp, enum.Enum):
+            folded = text.strip().casefold().replace("-", "_")
+            for member in tp:
+                if folded in {str(encode(member)).casefold(), member.name.casefold()}:
+                    return member
+            parse = getattr(tp, "parse", None)
+            if parse is not None:
+                return parse(text)
+            raise ParseError(text, info.describe_type())
+        parse = getattr(tp, "parse", None)
+        if parse is not None:
+            return parse(text)
+        if tp is str:
+            return text
+    except ParseError as exc:
+        raise InvalidRulesError(info.name, text, exc.expected) from None
+    raise InvalidRulesError(info.name, text, f"cannot parse values of type {tp!r}")

@@ -1,0 +1,351 @@
+"""The rules of the shedding engine: card effects and options as data.
+
+Crazy Eights and 8 Américain are presets of one engine. What a card does is an `Effect` looked up
+in the `Effects` table of the rules; how the turn goes (drawing, stacking penalties, jump-ins,
+announcing the last card, scoring) is a set of options. The engine reads nothing else: a variant
+is a different `SheddingRules` value, never a different code path at a call site.
+
+Effects (any combination, written ``wild+draw5``):
+
+- ``wild``: the card goes on anything (but not on a pending draw) and its player names the suit
+  that follows;
+- ``drawN``: the next player draws N cards and (by default) does not play; with stacking, they
+  may answer with a card that passes the grown penalty on;
+- ``skip``: the next player misses their turn;
+- ``reverse``: the direction of play reverses;
+- ``again``: the player plays again;
+- ``swap``: the player swaps hands with an opponent of their choice;
+- ``choose``: the player chooses who plays next.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterator, Mapping
+from typing import ClassVar
+
+import attrs
+
+from cardgames.cards import Card, DeckKind, Rank
+from cardgames.errors import InvalidRulesError, ParseError
+from cardgames.options import RulesBase, option
+
+__all__ = [
+    "AfterDraw",
+    "Effect",
+    "Effects",
+    "Scoring",
+    "SheddingRules",
+    "Stacking",
+    "Starter",
+]
+
+JOKER_KEY = "JOKER"
+_KEY_ORDER = tuple(r.letter for r in Rank) + (JOKER_KEY,)
+_EFFECT_TOKEN = re.compile(r"^(wild|skip|reverse|again|swap|choose|draw(\d+))$")
+
+
+@attrs.frozen
+class Effect:
+    """What playing a card does. The default effect does nothing.
+
+    Attributes:
+        wild: Goes on anything except a pending draw; its player names the next suit.
+        draw: The next player draws this many cards (0: no penalty).
+        skip: The next player misses their turn.
+        reverse: The direction of play reverses.
+        again: The player who laid it plays again.
+        swap: Its player swaps hands with an opponent of their choice.
+        choose: Its player chooses who plays next.
+    """
+
+    wild: bool = False
+    draw: int = 0
+    skip: bool = False
+    reverse: bool = False
+    again: bool = False
+    swap: bool = False
+    choose: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if not 0 <= self.draw <= 99:
+            raise ValueError(f"a draw effect takes 0 to 99 cards, not {self.draw}")
+        if self.again and (self.draw or self.skip or self.choose or self.reverse):
+            raise ValueError("'again' cannot be combined with draw, skip, reverse or choose")
+        if self.choose and self.skip:
+            raise ValueError("'choose' cannot be combined with skip")
+
+    @property
+    def is_plain(self) -> bool:
+        """Whether the card has no effect at all."""
+        return self == _PLAIN
+
+    @classmethod
+    def parse(cls, text: str) -> Effect:
+        """Read an effect such as ``"wild+draw5"`` (``"none"`` for no effect).
+
+        >>> Effect.parse("wild+draw5")
+        Effect(wild=True, draw=5, skip=False, reverse=False, again=False, swap=False, choose=False)
+
+        Raises:
+            ParseError: for an unknown token or an impossible combination.
+        """
+        folded = text.strip().casefold()
+        if folded in {"none", "-", ""}:
+            return _PLAIN
+        values: dict[str, object] = {}
+        for token in folded.split("+"):
+            match = _EFFECT_TOKEN.match(token.strip())
+            if match is None:
+                raise ParseError(text, "effects joined by '+': wild, drawN, skip, reverse, again, swap, choose")
+            if match.group(2) is not None:
+                values["draw"] = int(match.group(2))
+            else:
+                values[match.group(1)] = True
+        try:
+            return cls(**values)  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise ParseError(text, str(exc)) from None
+
+    def __str__(self) -> str:
+        parts = [name for name in ("wild",) if getattr(self, name)]
+        if self.draw:
+            parts.append(f"draw{self.draw}")
+        parts += [n for n in ("skip", "reverse", "again", "swap", "choose") if getattr(self, n)]
+        return "+".join(parts) or "none"
+
+
+_PLAIN = Effect()
+
+
+def _key_of(text: str) -> str:
+    folded = text.strip()
+    if folded.casefold() in {"joker", "jk"}:
+        return JOKER_KEY
+    return Rank.parse(folded).letter
+
+
+class Effects(Mapping[str, Effect]):
+    """An immutable table from card face (``"2"``…``"A"``, ``"JOKER"``) to `Effect`.
+
+    Cards missing from the table have no effect. It reads and writes itself as text, which is
+    how options are given on a command line and stored in JSON:
+
+    >>> table = Effects.parse("8:wild 2:draw2 A:skip J:reverse")
+    >>> str(table)
+    '2:draw2 8:wild J:reverse A:skip'
+    >>> table.for_card(Card.parse("2H")).draw
+    2
+    """
+
+    text_coded: ClassVar[bool] = True
+    __slots__ = ("_items", "_hash")
+
+    def __init__(self, items: Mapping[str, Effect] | None = None) -> None:
+        table: dict[str, Effect] = {}
+        for key, effect in (items or {}).items():
+            if not isinstance(effect, Effect):
+                raise TypeError(f"effect for {key!r} must be an Effect, not {type(effect).__name__}")
+            try:
+                canonical = _key_of(key)
+            except ParseError:
+                raise ValueError(f"unknown card face {key!r} in effects") from None
+            if not effect.is_plain:
+                table[canonical] = effect
+        self._items = tuple((k, table[k]) for k in _KEY_ORDER if k in table)
+        self._hash = hash(self._items)
+
+    @classmethod
+    def parse(cls, text: str) -> Effects:
+        """Read ``"FACE:EFFECT FACE:EFFECT…"`` (spaces or commas between entries).
+
+        Raises:
+            ParseError: naming the entry that is not understood.
+        """
+        items: dict[str, Effect] = {}
+        for entry in re.split(r"[\s,;]+", text.strip()):
+            if not entry or entry.casefold() == "none":
+                continue
+            face, sep, effect = entry.partition(":")
+            if not sep:
+                raise ParseError(entry, "FACE:EFFECT, such as 8:wild or A:draw4")
+            try:
+                key = _key_of(face)
+            except ParseError:
+                raise ParseError(entry, "a card face (2..10, J, Q, K, A, JOKER) before ':'") from None
+            if key in items:
+                raise ParseError(entry, f"one entry per face ({key} is given twice)")
+            items[key] = Effect.parse(effect)
+        return cls(items)
+
+    def for_card(self, card: Card) -> Effect:
+        """The effect of a card (the plain effect when the table has none)."""
+        key = JOKER_KEY if card.rank is None else card.rank.letter
+        return self.get(key, _PLAIN)
+
+    def replace(self, face: str, effect: Effect | str) -> Effects:
+        """A copy with the effect of one face set (a plain effect removes it)."""
+        value = Effect.parse(effect) if isinstance(effect, str) else effect
+        items = dict(self._items)
+        items[_key_of(face)] = value
+        return Effects(items)
+
+    def __getitem__(self, key: str) -> Effect:
+        canonical = _key_of(key)
+        for k, effect in self._items:
+            if k == canonical:
+                return effect
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (k for k, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Effects):
+            return self._items == other._items
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __str__(self) -> str:
+        return " ".join(f"{k}:{e}" for k, e in self._items) or "none"
+
+    def __repr__(self) -> str:
+        return f"Effects.parse({str(self)!r})"
+
+
+class Stacking(enum.Enum):
+    """Whether a player facing a draw penalty may pass it on, grown, by playing a draw card."""
+
+    NONE = "none"
+    """No: the player draws (8 Américain without "le cumul")."""
+    SAME_RANK = "same_rank"
+    """With a card of the same rank: a 2 on a 2, an Ace on an Ace (Crazy Eights; "le cumul")."""
+    ANY_DRAW = "any_draw"
+    """With any card that makes the next player draw."""
+
+
+class AfterDraw(enum.Enum):
+    """What a player may do with the card that their turn's draw brought."""
+
+    PLAY_OR_PASS = "play_or_pass"
+    """Play it at once if it fits, or keep it and pass (Crazy Eights)."""
+    MUST_PLAY = "must_play"
+    """Play it if it fits (with drawing until playable: the usual "draw until you can play")."""
+    PASS = "pass"
+    """Keep it; the turn passes (8 Américain: "il pioche une carte et passe son tour")."""
+
+
+class Starter(enum.Enum):
+    """What happens when the card turned up to open the discard pile is wild."""
+
+    REDRAW = "redraw"
+    """It goes back into the stock at a random place and another card is turned (the seed)."""
+    KEEP = "keep"
+    """It stays; no suit is named, so the first player may lay any card."""
+
+
+class Scoring(enum.Enum):
+    """How a round is scored and a match is won."""
+
+    CRAZY_EIGHTS = "crazy_eights"
+    """The winner collects the value of the other hands: 2–10 face value, J/Q/K 10, Ace 20 (1
+    when the Ace has no effect), 8 50, joker 50; the highest total wins the match."""
+    HUIT_AMERICAIN = "huit_americain"
+    """Every player scores the cards left in their own hand: joker 50, 8 and 2♠ 25, other 2s
+    and Aces 15, J/Q/K 10, any other card 5; the lowest total wins the match."""
+
+
+@attrs.frozen
+class SheddingRules(RulesBase):
+    """Every option of the shedding engine. Game modules subclass it with their own defaults."""
+
+    deck: DeckKind = option(DeckKind.STANDARD_52, "The deck: 52 cards, 54 with two jokers, or 32 (7 to Ace).")
+    decks: int | None = option(
+        None,
+        "How many decks are shuffled together; none: enough for cards_per_player each.",
+        minimum=1,
+        maximum=8,
+    )
+    cards_per_player: int = option(
+        10,
+        "With decks=none, the fewest decks giving at least this many cards per player.",
+        minimum=1,
+        maximum=60,
+    )
+    hand_size: int = option(7, "Cards dealt to each player.", minimum=1, maximum=30)
+    hand_size_two_players: int | None = option(
+        None, "Cards dealt to each of two players, if different.", minimum=1, maximum=30
+    )
+    dealer: int = option(0, "The dealer's seat; the player on their left starts.", minimum=0, maximum=99)
+    effects: Effects = option(
+        Effects.parse("8:wild 2:draw2 A:skip J:reverse"), "What each card face does when played."
+    )
+    stacking: Stacking = option(
+        Stacking.SAME_RANK, "Whether a draw penalty can be passed on, grown, with a draw card."
+    )
+    penalty_ends_turn: bool = option(True, "A player who takes a draw penalty does not play that turn.")
+    draw_until_playable: bool = option(False, "A player who cannot play draws until they can.")
+    after_draw: AfterDraw = option(AfterDraw.PLAY_OR_PASS, "What may be done with a drawn card that fits.")
+    draw_when_playable: bool = option(False, "A player may draw even when holding a playable card.")
+    announce_penalty: int = option(
+        2,
+        "Cards drawn by a player caught not announcing their last card; 0: no announcement rule.",
+        minimum=0,
+        maximum=10,
+    )
+    two_players_again: bool = option(
+        True, "With two players, cards that reverse or skip make their player play again."
+    )
+    jump_in: bool = option(False, "A player holding a card identical to the top card may lay it out of turn.")
+    starter: Starter = option(Starter.REDRAW, "What happens when the first card turned up is wild.")
+    starter_effects: bool = option(False, "The first card turned up acts as if the dealer had played it.")
+    scoring: Scoring = option(Scoring.CRAZY_EIGHTS, "How rounds are scored and matches won.")
+    target_score: int | None = option(200, "A match ends when a total reaches this; none: play a fixed number of rounds.", minimum=1, maximum=100_000)
+    rounds: int | None = option(None, "A match of this many rounds (when target_score is none).", minimum=1, maximum=1000)
+    max_moves: int = option(
+        2000,
+        "A round ends after this many moves, scored like a blocked round (guarantees the end).",
+        minimum=10,
+        maximum=1_000_000,
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.target_score is None and self.rounds is None:
+            raise InvalidRulesError("rounds", None, "a match needs target_score or rounds")
+        if self.deck is DeckKind.JOKERS_54 and not self.effects.get(JOKER_KEY, _PLAIN).wild:
+            raise InvalidRulesError(
+                "effects", str(self.effects), "jokers in the deck need a wild effect (JOKER:wild…)"
+            )
+        faces = {r.letter for r in _deck_ranks(self.deck)} | (
+            {JOKER_KEY} if self.deck is DeckKind.JOKERS_54 else set()
+        )
+        missing = [face for face in self.effects if face not in faces]
+        if missing:
+            raise InvalidRulesError(
+                "effects", str(self.effects), f"face(s) {', '.join(missing)} are not in a {self.deck.size}-card deck"
+            )
+
+    def decks_for(self, players: int) -> int:
+        """The number of decks shuffled together for ``players`` players."""
+        if self.decks is not None:
+            return self.decks
+        needed = players * self.cards_per_player
+        return max(1, -(-needed // self.deck.size))
+
+    def hand_size_for(self, players: int) -> int:
+        """The number of cards dealt to each of ``players`` players."""
+        if players == 2 and self.hand_size_two_players is not None:
+            return self.hand_size_two_players
+        return self.hand_size
+
+
+def _deck_ranks(kind: DeckKind) -> tuple[Rank, ...]:
+    if kind is DeckKind.PIQUET_32:
+        return tuple(r for r in Rank if r >= Rank.SEVEN)
+    return tuple(Rank)

@@ -1,0 +1,12 @@
+"""The shared conformance suite on Crazy Eights: every preset and random option combinations."""
+
+from __future__ import annotations
+
+from conformance import ConformanceSuite
+from shedding_support import shedding_subject
+
+from cardgames import crazy_eights
+
+
+class TestCrazyEightsConformance(ConformanceSuite):
+    subject = shedding_subject(crazy_eights.GAME)
