@@ -163,7 +163,7 @@ class ConformanceSuite:
                 assert info.value.move == move
             for junk in (None, "draw", 3, object()):
                 with pytest.raises(IllegalMoveError):
-                    state.apply(junk)  # type: ignore[arg-type]
+                    state.apply(junk)
             assert _snapshot(state) == before, "a refused move changed the state"
 
     @SETTINGS
@@ -205,7 +205,7 @@ class ConformanceSuite:
                 assert state.parse_move(state.format_move(move), move.player) == move
             for viewer in [None, *range(players)]:
                 view = state.view(viewer)
-                assert game.view_from_json(view.to_json()) == view  # type: ignore[attr-defined]
+                assert game.view_from_json(view.to_json()) == view
 
     @SETTINGS
     @given(data=st.data())
@@ -218,11 +218,11 @@ class ConformanceSuite:
             rng_words = [str(w) for w in getattr(state, "rng").state]  # noqa: B009
             for viewer in [None, *range(players)]:
                 view = state.view(viewer)
-                text = view.to_json()  # type: ignore[attr-defined]
+                text = view.to_json()
                 for word in rng_words:
                     assert word not in text, "the RNG state leaked into a view"
                 if viewer is not None:
-                    assert tuple(view.legal_moves) == tuple(state.legal_moves(viewer))  # type: ignore[attr-defined]
+                    assert tuple(view.legal_moves) == tuple(state.legal_moves(viewer))
                 if scramble is None:
                     continue
                 for _ in range(3):

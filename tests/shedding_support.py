@@ -6,7 +6,6 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from conformance import Subject
 from hypothesis import strategies as st
 
 from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit
@@ -19,13 +18,15 @@ from cardgames.shedding import (
     Effects,
     Pass,
     PlayCard,
+    Scoring,
     SheddingRules,
     SheddingState,
     Stacking,
     Starter,
     TakePenalty,
 )
-from cardgames.shedding.scoring import Scoring
+
+from conformance import Subject
 
 _FACES_52 = tuple(r.letter for r in Rank)
 _FACES_32 = tuple(r.letter for r in Rank if r >= Rank.SEVEN)
@@ -144,7 +145,9 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> SheddingState:
         size = len(hands[seat])
         hands[seat], pool = tuple(pool[:size]), pool[size:]
     fields = dict(state.__dict__)
-    fields.update(hands=tuple(hands), stock=tuple(pool), rng=Rng.from_seed(rnd.randrange(2**64)), _c={})
+    fields.update(
+        hands=tuple(hands), stock=tuple(pool), rng=Rng.from_seed(rnd.randrange(2**64)), _c={}
+    )
     if state.drawn is not None and state.current != viewer:
         fields["drawn"] = hands[state.current][-1]
     return SheddingState._make(fields)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from cardgames import crazy_eights
+
 from conformance import ConformanceSuite
 from shedding_support import shedding_subject
-
-from cardgames import crazy_eights
 
 
 class TestCrazyEightsConformance(ConformanceSuite):

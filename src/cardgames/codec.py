@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import enum
 import json
-import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -89,7 +88,7 @@ def encode(value: object) -> Any:
         kind = getattr(type(value), "kind", None)
         if isinstance(kind, str):
             data["type"] = kind
-        for field in attrs.fields(type(value)):
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
             if field.name.startswith("_"):
                 continue
             data[field.name] = encode(getattr(value, field.name))
@@ -144,7 +143,7 @@ def decode(
     >>> decode(int, True, "/data/player")
     Traceback (most recent call last):
     ...
-    cardgames.errors.InvalidStateError: invalid document at /data/player: expected an integer, got a boolean
+    cardgames.errors.InvalidStateError: invalid document at /data/player: expected an integer, ...
     """
     origin = typing.get_origin(tp)
     if origin is typing.Union or origin is types.UnionType:
@@ -173,7 +172,7 @@ def decode(
             _fail(path, f"expected a list of {len(args)} items, got {len(data)}")
         return tuple(
             decode(arg, item, f"{path}/{i}", tagged=tagged)
-            for i, (arg, item) in enumerate(zip(args, data))
+            for i, (arg, item) in enumerate(zip(args, data, strict=True))
         )
     if tp is Any:
         return data
@@ -198,7 +197,8 @@ def decode(
     if isinstance(tp, type) and issubclass(tp, Card):
         return _decode_parsed(Card.parse, data, path, "a card")
     if isinstance(tp, type) and getattr(tp, "text_coded", False):
-        return _decode_parsed(tp.parse, data, path, f"a {tp.__name__}")
+        parse: Callable[[str], Any] = getattr(tp, "parse")  # noqa: B009
+        return _decode_parsed(parse, data, path, f"a {tp.__name__}")
     if isinstance(tp, type) and issubclass(tp, Suit):
         return _decode_parsed(Suit.parse, data, path, "a suit")
     if isinstance(tp, type) and issubclass(tp, Rank):
@@ -223,9 +223,7 @@ def _decode_parsed(parse: Callable[[str], T], data: object, path: str, what: str
         _fail(path, str(exc))
 
 
-def _decode_attrs(
-    cls: type[T], data: object, path: str, *, tagged: Mapping[str, type] | None
-) -> T:
+def _decode_attrs(cls: type[T], data: object, path: str, *, tagged: Mapping[str, type] | None) -> T:
     if not isinstance(data, dict):
         _fail(path, f"expected an object, got {_type_name(data)}")
     target: type = cls
@@ -240,8 +238,9 @@ def _decode_attrs(
             _fail(f"{path}/type", f"{tag!r} is not a {cls.__name__}")
     elif "type" in remaining and isinstance(getattr(cls, "kind", None), str):
         tag = remaining.pop("type")
-        if tag != getattr(cls, "kind"):  # noqa: B009 - mypy does not know the attribute
-            _fail(f"{path}/type", f"expected {getattr(cls, 'kind')!r}, got {tag!r}"[:300])
+        expected_tag = getattr(cls, "kind")  # noqa: B009 - mypy does not know the attribute
+        if tag != expected_tag:
+            _fail(f"{path}/type", f"expected {expected_tag!r}, got {tag!r}"[:300])
     hints = _hints(target)
     kwargs: dict[str, Any] = {}
     for field in attrs.fields(target):
@@ -264,7 +263,12 @@ def _decode_attrs(
 
 def dump_document(kind: str, game: str, data: Any) -> str:
     """Wrap encoded data in the versioned envelope and serialize it as compact JSON."""
-    document = {"format": f"cardgames.{kind}", "version": FORMAT_VERSION, "game": game, "data": data}
+    document = {
+        "format": f"cardgames.{kind}",
+        "version": FORMAT_VERSION,
+        "game": game,
+        "data": data,
+    }
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 

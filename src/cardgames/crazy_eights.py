@@ -76,9 +76,17 @@ from cardgames.shedding.moves import (
     TakePenalty,
     TurnSkipped,
 )
-from cardgames.shedding.rules import AfterDraw, Effect, Effects, Scoring, SheddingRules, Stacking, Starter
-from cardgames.shedding.scoring import hand_points, round_winners
+from cardgames.shedding.rules import (
+    AfterDraw,
+    Effect,
+    Effects,
+    Scoring,
+    SheddingRules,
+    Stacking,
+    Starter,
+)
 from cardgames.shedding.scoring import card_points as _card_points
+from cardgames.shedding.scoring import hand_points, round_winners
 from cardgames.shedding.scoring import round_points as _round_points
 
 __all__ = [

@@ -1,5 +1,7 @@
-"""The protocol every game implements, so that bots, simulation, the command line, serialization
-and the conformance tests treat all games alike.
+"""The protocol every game implements.
+
+Bots, simulation, the command line, serialization and the conformance tests rely on it alone, so
+they treat all games alike.
 
 A game is three kinds of value:
 
@@ -93,6 +95,10 @@ class Move:
     kind: ClassVar[str | None] = None
     player: int
 
+    def __str__(self) -> str:
+        """The move in its game's notation where it does not depend on the position."""
+        return repr(self)
+
 
 @attrs.frozen
 class Event:
@@ -118,65 +124,43 @@ class View:
 
     viewer: int | None
 
+    def to_json(self) -> str:
+        """Serialize the view as a versioned JSON document (what a frontend sends a player)."""
+        raise NotImplementedError
+
 
 MoveT = TypeVar("MoveT", bound=Move)
 
 
-class LegalMoves(Sequence[MoveT]):
+class LegalMoves(tuple[MoveT, ...]):
     """The legal moves of a state, in a deterministic order.
 
-    A read-only sequence with cheap ``len``, ``bool`` and indexing, a set-backed ``in`` and a
-    readable ``repr`` in the game's notation.
+    A tuple (cheap ``len``, ``bool``, indexing and iteration, equal to a plain tuple of the same
+    moves) whose ``in`` checks identity first, then equality, and whose ``repr`` is written in
+    the game's notation (``str`` of each move).
+
+    >>> from cardgames.crazy_eights import new_game
+    >>> moves = new_game(2, seed=3).legal_moves()
+    >>> moves
+    <LegalMoves: play 8C name clubs, play 8C name diamonds, play 8C name hearts, ...>
+    >>> moves[-1], moves[-1] in moves, len(moves)
+    (PlayCard(player=1, card=Card.parse('9S'), suit=None, announce=False, target=None), True, 5)
     """
 
-    __slots__ = ("_moves", "_set", "_state")
-
-    def __init__(self, moves: tuple[MoveT, ...], state: State[Any, MoveT, Any] | None = None):
-        self._moves = moves
-        self._set: frozenset[MoveT] | None = None
-        self._state = state
-
-    def __len__(self) -> int:
-        return len(self._moves)
-
-    def __bool__(self) -> bool:
-        return bool(self._moves)
-
-    def __iter__(self) -> Iterator[MoveT]:
-        return iter(self._moves)
-
-    @overload
-    def __getitem__(self, index: int) -> MoveT: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[MoveT, ...]: ...
-    def __getitem__(self, index: int | slice) -> MoveT | tuple[MoveT, ...]:
-        return self._moves[index]
+    __slots__ = ()
 
     def __contains__(self, move: object) -> bool:
-        if self._set is None:
-            self._set = frozenset(self._moves)
-        return move in self._set
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalMoves):
-            return self._moves == other._moves
-        if isinstance(other, tuple):
-            return self._moves == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._moves)
+        for candidate in self:
+            if candidate is move:
+                return True
+        return tuple.__contains__(self, move)
 
     def as_tuple(self) -> tuple[MoveT, ...]:
         """The moves as a plain tuple."""
-        return self._moves
+        return tuple(self)
 
     def __repr__(self) -> str:
-        if self._state is None:
-            inner = ", ".join(map(repr, self._moves))
-        else:
-            inner = ", ".join(self._state.format_move(m) for m in self._moves)
-        return f"<LegalMoves: {inner}>"
+        return f"<LegalMoves: {', '.join(map(str, self))}>"
 
 
 RulesT = TypeVar("RulesT")

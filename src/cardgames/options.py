@@ -134,7 +134,11 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
         problem = exc.problem if isinstance(exc, InvalidStateError) else str(exc)
         raise InvalidRulesError(attribute.name, value, problem) from None
     if checked != value or (isinstance(value, bool) and not _is_bool_type(tp)):
-        raise InvalidRulesError(attribute.name, value, f"expected {OptionInfo(attribute.name, tp, None, '').describe_type()}")
+        raise InvalidRulesError(
+            attribute.name,
+            value,
+            f"expected {OptionInfo(attribute.name, tp, None, '').describe_type()}",
+        )
     if isinstance(value, int) and not isinstance(value, bool):
         low = attribute.metadata.get("minimum")
         high = attribute.metadata.get("maximum")
@@ -190,7 +194,7 @@ class RulesBase:
         Raises:
             InvalidRulesError: naming the first offending option (unknown options included).
         """
-        names = {f.name for f in attrs.fields(type(self))}  # type: ignore[misc]
+        names = {f.name for f in attrs.fields(type(self))}  # type: ignore[arg-type]
         for name in changes:
             if name not in names or name.startswith("_"):
                 raise InvalidRulesError(name, changes[name], "unknown option")
@@ -239,7 +243,7 @@ class RulesBase:
         default = type(self)()
         return {
             f.name: getattr(self, f.name)
-            for f in attrs.fields(type(self))  # type: ignore[misc]
+            for f in attrs.fields(type(self))  # type: ignore[arg-type]
             if getattr(self, f.name) != getattr(default, f.name)
         }
 

@@ -33,7 +33,7 @@ s3)`, never all zero. One step outputs `rotl(s1 * 5, 7) * 9` and then updates th
 
 **Absorbing a word.** `absorb(s, v)` mixes a 64-bit word `v` into a state `s`. It uses key
 words from a second arithmetic progression, with the odd constant `H = 0xBB67AE8584CAA73B` (the
-fractional bits of the square root of 3) in place of `G`:
+first 64 fractional bits of the square root of 3) in place of `G`:
 `(k0, k1, k2, k3) = (mix64(v + H), mix64(v + 2H), mix64(v + 3H), mix64(v + 4H))`. Then
 
     t0 = mix64(s0 ^ k0)

@@ -74,7 +74,7 @@ from cardgames.shedding.moves import (
     TurnSkipped,
 )
 from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Stacking, Starter
-from cardgames.shedding.scoring import points_table, round_points
+from cardgames.shedding.scoring import points_table, settle
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -98,8 +98,12 @@ _AFTER_DRAW: Final = Phase.AFTER_DRAW
 _OVER: Final = Phase.OVER
 _JOKER_FACE: Final = 13
 _NO_SUIT: Final = 4
-_FACE: Final = tuple((c.rank - 2) if c.rank is not None else _JOKER_FACE for c in map(Card.from_code, range(53)))
-_SUIT_OF: Final = tuple(int(c.suit) if c.suit is not None else _NO_SUIT for c in map(Card.from_code, range(53)))
+_FACE: Final = tuple(
+    (c.rank - 2) if c.rank is not None else _JOKER_FACE for c in map(Card.from_code, range(53))
+)
+_SUIT_OF: Final = tuple(
+    int(c.suit) if c.suit is not None else _NO_SUIT for c in map(Card.from_code, range(53))
+)
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 
 
@@ -116,6 +120,10 @@ class _Tables:
         self.two_again = n == 2 and rules.two_players_again
         self.jump_in = rules.jump_in
         self.stacks = rules.stacking is not Stacking.NONE
+        self.plain = tuple(e.is_plain for e in effects)
+        self.max_moves = rules.max_moves
+        self.draw_when_playable = rules.draw_when_playable
+        self.multi = rules.decks_for(n) > 1 or rules.deck.size == 54
         draws = [c for c in _CARDS if effects[c].draw]
         wild = frozenset(c for c in _CARDS if effects[c].wild)
         # playable[face * 5 + suit]: cards that may be laid on a top card of that face with
@@ -127,7 +135,11 @@ class _Tables:
                     playable.append(frozenset(_CARDS))
                 else:
                     playable.append(
-                        frozenset(c for c in _CARDS if c in wild or _SUIT_OF[c] == suit or _FACE[c] == face)
+                        frozenset(
+                            c
+                            for c in _CARDS
+                            if c in wild or _SUIT_OF[c] == suit or _FACE[c] == face
+                        )
                     )
         self.playable = tuple(playable)
         stackable: list[frozenset[Card]] = []
@@ -144,10 +156,27 @@ class _Tables:
         self.pass_ = tuple(Pass(p) for p in range(n))
         self.take = tuple(TakePenalty(p) for p in range(n))
         self.callout = tuple(tuple(CallOut(p, t) for t in range(n)) for p in range(n))
+        # card_moves[player * 2 + announce][card]: the interned moves laying that card (None
+        # for a swap card, whose announce variants depend on the target's hand).
+        self.card_moves: tuple[tuple[tuple[PlayCard, ...] | None, ...], ...] = tuple(
+            tuple(
+                None
+                if effects[c].swap
+                else self._build(p, c, bool(announce) and self.announce, None)
+                for c in _CARDS
+            )
+            for p in range(n)
+            for announce in (0, 1)
+        )
 
-    def plays(self, player: int, card: Card, hand_after: int, hands: tuple[tuple[Card, ...], ...]) -> tuple[PlayCard, ...]:
-        """The interned moves that lay ``card``: one per named suit and target, with announce
-        variants when the player is left with one card."""
+    def plays(
+        self, player: int, card: Card, hand_after: int, hands: tuple[tuple[Card, ...], ...]
+    ) -> tuple[PlayCard, ...]:
+        """The interned moves that lay ``card``.
+
+        One per named suit and target, with announce variants when the player is left with one
+        card.
+        """
         effect = self.effects[card]
         if effect.swap:
             return self._swap_plays(player, card, hands)
@@ -158,7 +187,9 @@ class _Tables:
             self._plays[key] = moves
         return moves
 
-    def _swap_plays(self, player: int, card: Card, hands: tuple[tuple[Card, ...], ...]) -> tuple[PlayCard, ...]:
+    def _swap_plays(
+        self, player: int, card: Card, hands: tuple[tuple[Card, ...], ...]
+    ) -> tuple[PlayCard, ...]:
         out: list[PlayCard] = []
         for target in range(self.n):
             if target == player:
@@ -172,7 +203,9 @@ class _Tables:
             out.extend(moves)
         return tuple(out)
 
-    def _build(self, player: int, card: Card, announce: bool, swap_target: int | None) -> tuple[PlayCard, ...]:
+    def _build(
+        self, player: int, card: Card, announce: bool, swap_target: int | None
+    ) -> tuple[PlayCard, ...]:
         effect = self.effects[card]
         suits: tuple[Suit | None, ...] = tuple(Suit) if effect.wild else (None,)
         if swap_target is not None:
@@ -427,21 +460,38 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         if events is None:
             events = tuple(record[0](*record[1:]) for record in self._raw_events)
             cache["events"] = events
-        return events  # type: ignore[no-any-return]
+        return events
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        """The seats that may move now: the current player first, then any player who may
-        call out a missed announcement or jump in, in seat order after the current player."""
+        """The seats that may move now.
+
+        The current player first, then any player who may call out a missed announcement or
+        jump in, in seat order after the current player.
+        """
+        if self.announce_target is None and not self._tables.jump_in:
+            return () if self.phase is _OVER else (self.current,)
         return self._moves()[0]
 
     def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
-        """The legal moves of ``player`` (default: of every seat in `to_act`), in a fixed order:
-        the current player's (cards by code, suits in bridge order, without then with the
-        announcement; then draw, take or pass), then the other seats' out-of-turn moves."""
+        """The legal moves of ``player`` (default: of every seat in `to_act`).
+
+        In a fixed order: the current player's (cards by code, suits in bridge order, without
+        then with the announcement; then draw, take or pass), then the other seats' out-of-turn
+        moves.
+        """
         cache = self._c
         result = cache.get(player)
         if result is None:
+            if (
+                player is None
+                and self.announce_target is None
+                and not self._tables.jump_in
+                and self.phase is not _OVER
+            ):
+                result = LegalMoves(self._current_moves())
+                cache[None] = result
+                return result
             to_act, by_player = self._moves()
             if player is None:
                 moves: tuple[Move, ...] = ()
@@ -449,9 +499,9 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
                     moves += by_player[seat]
             else:
                 moves = by_player.get(player, ())
-            result = LegalMoves(moves, self)
+            result = LegalMoves(moves)
             cache[player] = result
-        return result  # type: ignore[no-any-return]
+        return result
 
     def apply(self, move: Move) -> SheddingState:
         """Return the state after ``move``.
@@ -460,18 +510,18 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
             IllegalMoveError: with a machine-readable ``reason`` if the move is not legal; this
                 state is unchanged.
         """
-        cache = self._c
-        ids = cache.get("ids")
-        if ids is None:
-            ids = frozenset(map(id, self.legal_moves(None)))
-            cache["ids"] = ids
-        if id(move) not in ids:
-            try:
-                legal = isinstance(move, Move) and move in self.legal_moves(move.player)
-            except TypeError:  # a move holding unhashable junk
-                legal = False
-            if not legal:
-                raise self._diagnose(move)
+        legal = self._c.get(None)
+        if legal is None:
+            legal = self.legal_moves()
+        for candidate in legal:
+            if candidate is move:
+                return self._transition(move)
+        try:  # an equal move built by the caller
+            ok = isinstance(move, Move) and tuple.__contains__(legal, move)
+        except TypeError:  # a move holding unhashable junk
+            ok = False
+        if not ok:
+            raise self._diagnose(move)
         return self._transition(move)
 
     def view(self, player: int | None) -> SheddingView:
@@ -505,8 +555,11 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         )
 
     def _public_to_act(self, viewer: int | None) -> tuple[int, ...]:
-        """`to_act` as ``viewer`` may know it: who may jump in depends on hidden hands, so
-        other players are listed only for the public call-out window."""
+        """`to_act` as ``viewer`` may know it.
+
+        Who may jump in depends on hidden hands, so other players are listed only for the
+        public call-out window.
+        """
         target = self.announce_target
         return tuple(
             seat
@@ -524,8 +577,10 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
     # -- notation -------------------------------------------------------------------------------
 
     def format_move(self, move: Move) -> str:
-        """Write a move: ``play 8H name hearts``, ``play 7C announce``, ``play QS target 2``,
-        ``draw``, ``pass``, ``take``, ``callout 2``.
+        """Write a move in the text notation.
+
+        ``play 8H name hearts``, ``play 7C announce``, ``play QS target 2``, ``draw``, ``pass``,
+        ``take``, ``callout 2``.
 
         >>> from cardgames.crazy_eights import new_game, PlayCard
         >>> from cardgames.cards import Card, Suit
@@ -533,24 +588,15 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         >>> state.format_move(PlayCard(1, Card.parse("8H"), Suit.SPADES))
         'play 8H name spades'
         """
-        if isinstance(move, PlayCard):
-            text = f"play {move.card}"
-            if move.suit is not None:
-                text += f" name {move.suit.english}"
-            if move.target is not None:
-                text += f" target {move.target}"
-            if move.announce:
-                text += " announce"
-            return text
-        if isinstance(move, CallOut):
-            return f"callout {move.target}"
-        if isinstance(move, (Draw, Pass, TakePenalty)):
-            return move.kind
+        if isinstance(move, tuple(MOVE_TYPES.values())):
+            return str(move)
         raise TypeError(f"not a move of this game: {move!r}")
 
     def parse_move(self, text: str, player: int | None = None) -> Move:
-        """Read a move written by `format_move` (case-insensitive; ``play`` may be omitted,
-        ``carte`` means ``announce``; a target is a seat number or a player's name).
+        """Read a move written by `format_move`.
+
+        Case does not matter; ``play`` may be omitted, ``carte`` means ``announce``; a target is
+        a seat number or a player's name.
 
         ``player`` defaults to the current player.
 
@@ -562,7 +608,9 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         who = self.current if player is None else player
         words = text.replace("!", " ").split()
         folded = [w.casefold() for w in words]
-        expected = "play CARD [name SUIT] [target SEAT] [announce], draw, pass, take or callout SEAT"
+        expected = (
+            "play CARD [name SUIT] [target SEAT] [announce], draw, pass, take or callout SEAT"
+        )
         if not folded:
             raise ParseError(text, expected)
         head = folded[0]
@@ -660,7 +708,7 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
             return result
         t = self._tables
         current = self.current
-        by_player: dict[int, tuple[Move, ...]] = {current: self._current_moves()}
+        by_player: dict[int, tuple[Move, ...]] = {current: tuple(self._current_moves())}
         n = t.n
         announce_target = self.announce_target
         if announce_target is not None or t.jump_in:
@@ -684,17 +732,14 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         cache["moves"] = result
         return result
 
-    def _current_moves(self) -> tuple[Move, ...]:
+    def _current_moves(self) -> Sequence[Move]:
         t = self._tables
         p = self.current
         hand = self.hands[p]
-        hands = self.hands
-        after = len(hand) - 1
-        plays = t.plays
         if self.phase is _AFTER_DRAW:
             drawn = self.drawn
             assert drawn is not None
-            moves: tuple[Move, ...] = plays(p, drawn, after, hands)
+            moves: tuple[Move, ...] = t.plays(p, drawn, len(hand) - 1, self.hands)
             if t.rules.after_draw is not AfterDraw.MUST_PLAY:
                 moves += (t.pass_[p],)
             return moves
@@ -704,26 +749,35 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
             out: list[Move] = []
             if allowed:
                 for card in sorted(set(hand).intersection(allowed)):
-                    out.extend(plays(p, card, after, hands))
+                    out.extend(t.plays(p, card, len(hand) - 1, self.hands))
             out.append(t.take[p])
-            return tuple(out)
+            return out
         suit = self.suit
         allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = set(hand).intersection(allowed)
-        out = []
-        for card in sorted(fitting):
-            out.extend(plays(p, card, after, hands))
-        if not fitting or t.rules.draw_when_playable:
+        fitting = [c for c in hand if c in allowed]
+        if not fitting:
             if self.stock or len(self.discard) > 1:
-                out.append(t.draw[p])
-            elif not fitting:
-                out.append(t.pass_[p])
-        return tuple(out)
+                return (t.draw[p],)
+            return (t.pass_[p],)
+        if len(fitting) > 1:
+            fitting = sorted(set(fitting)) if t.multi else sorted(fitting)
+        table = t.card_moves[p * 2 + (len(hand) == 2)]
+        out = []
+        for card in fitting:
+            laid = table[card]
+            if laid is None:
+                laid = t.plays(p, card, len(hand) - 1, self.hands)
+            out += laid
+        if t.draw_when_playable and (self.stock or len(self.discard) > 1):
+            out.append(t.draw[p])
+        return out
 
     def _diagnose(self, move: object) -> IllegalMoveError:
         """Explain why a move that is not in the legal moves is illegal."""
         if not isinstance(move, Move):
-            return IllegalMoveError(move, None, "not_a_move", f"expected a move, got {type(move).__name__}")
+            return IllegalMoveError(
+                move, None, "not_a_move", f"expected a move, got {type(move).__name__}"
+            )
         player = move.player
         if not isinstance(move, tuple(MOVE_TYPES.values())):
             return IllegalMoveError(move, player, "wrong_game", "this is not a move of this game")
@@ -734,56 +788,119 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         top = self.discard[-1]
         if isinstance(move, CallOut):
             if self.announce_target is None:
-                return IllegalMoveError(move, player, "nothing_to_call_out", "nobody can be called out now")
-            return IllegalMoveError(move, player, "bad_target", f"only seat {self.announce_target} can be called out, by another player")
+                return IllegalMoveError(
+                    move, player, "nothing_to_call_out", "nobody can be called out now"
+                )
+            return IllegalMoveError(
+                move,
+                player,
+                "bad_target",
+                f"only seat {self.announce_target} can be called out, by another player",
+            )
         if isinstance(move, PlayCard) and player != self.current:
             if not self._tables.jump_in:
-                return IllegalMoveError(move, player, "not_your_turn", f"it is seat {self.current}'s turn")
+                return IllegalMoveError(
+                    move, player, "not_your_turn", f"it is seat {self.current}'s turn"
+                )
             if move.card != top or player == self.top_player:
-                return IllegalMoveError(move, player, "not_your_turn", f"it is seat {self.current}'s turn; a jump-in needs a card identical to {top}")
+                return IllegalMoveError(
+                    move,
+                    player,
+                    "not_your_turn",
+                    f"it is seat {self.current}'s turn; a jump-in needs a card identical to {top}",
+                )
         elif player != self.current:
-            return IllegalMoveError(move, player, "not_your_turn", f"it is seat {self.current}'s turn")
+            return IllegalMoveError(
+                move, player, "not_your_turn", f"it is seat {self.current}'s turn"
+            )
         if isinstance(move, PlayCard):
             hand = self.hands[player]
             if move.card not in hand:
-                return IllegalMoveError(move, player, "card_not_in_hand", f"{move.card} is not in the hand")
+                return IllegalMoveError(
+                    move, player, "card_not_in_hand", f"{move.card} is not in the hand"
+                )
             if self.phase is _AFTER_DRAW and player == self.current and move.card != self.drawn:
-                return IllegalMoveError(move, player, "only_drawn_card", f"only the drawn card {self.drawn} may be laid now")
+                return IllegalMoveError(
+                    move,
+                    player,
+                    "only_drawn_card",
+                    f"only the drawn card {self.drawn} may be laid now",
+                )
             if self.penalty and player == self.current:
-                return IllegalMoveError(move, player, "penalty_pending", f"answer the penalty of {self.penalty} with a card that stacks, or take it")
+                return IllegalMoveError(
+                    move,
+                    player,
+                    "penalty_pending",
+                    f"answer the penalty of {self.penalty} with a card that stacks, or take it",
+                )
             effect = self._tables.effects[move.card]
             if effect.wild != (move.suit is not None):
                 reason = "suit_required" if effect.wild else "suit_not_allowed"
-                return IllegalMoveError(move, player, reason, f"{move.card} {'needs' if effect.wild else 'takes no'} named suit")
+                return IllegalMoveError(
+                    move,
+                    player,
+                    reason,
+                    f"{move.card} {'needs' if effect.wild else 'takes no'} named suit",
+                )
             if (effect.swap or effect.choose) != (move.target is not None) or move.target == player:
-                return IllegalMoveError(move, player, "bad_target", f"{move.card} {'needs an opponent as target' if effect.swap or effect.choose else 'takes no target'}")
+                return IllegalMoveError(
+                    move,
+                    player,
+                    "bad_target",
+                    f"{move.card} needs an opponent as target"
+                    if effect.swap or effect.choose
+                    else f"{move.card} takes no target",
+                )
             if move.target is not None and not 0 <= move.target < len(self.players):
-                return IllegalMoveError(move, player, "bad_target", f"there is no seat {move.target}")
+                return IllegalMoveError(
+                    move, player, "bad_target", f"there is no seat {move.target}"
+                )
             if move.announce:
-                return IllegalMoveError(move, player, "announce_not_allowed", "announce only when laying your second-to-last card")
-            return IllegalMoveError(move, player, "card_does_not_match", f"{move.card} does not go on {top} (suit to follow: {self.suit})")
+                return IllegalMoveError(
+                    move,
+                    player,
+                    "announce_not_allowed",
+                    "announce only when laying your second-to-last card",
+                )
+            return IllegalMoveError(
+                move,
+                player,
+                "card_does_not_match",
+                f"{move.card} does not go on {top} (suit to follow: {self.suit})",
+            )
         if isinstance(move, Draw):
             if self.penalty:
-                return IllegalMoveError(move, player, "penalty_pending", "take the penalty or stack on it")
+                return IllegalMoveError(
+                    move, player, "penalty_pending", "take the penalty or stack on it"
+                )
             if self.phase is _AFTER_DRAW:
                 return IllegalMoveError(move, player, "already_drew", "lay the drawn card or pass")
             if not (self.stock or len(self.discard) > 1):
-                return IllegalMoveError(move, player, "cannot_draw", "there is nothing left to draw: pass")
+                return IllegalMoveError(
+                    move, player, "cannot_draw", "there is nothing left to draw: pass"
+                )
             return IllegalMoveError(move, player, "must_play", "you hold a playable card")
         if isinstance(move, TakePenalty):
             return IllegalMoveError(move, player, "no_penalty", "there is no penalty to take")
         if self.penalty:
-            return IllegalMoveError(move, player, "penalty_pending", "take the penalty or stack on it")
+            return IllegalMoveError(
+                move, player, "penalty_pending", "take the penalty or stack on it"
+            )
         if self.phase is _AFTER_DRAW:
-            return IllegalMoveError(move, player, "must_play_drawn_card", "the drawn card must be laid")
+            return IllegalMoveError(
+                move, player, "must_play_drawn_card", "the drawn card must be laid"
+            )
         return IllegalMoveError(move, player, "cannot_pass", "you can play or draw")
 
     # -- transitions ----------------------------------------------------------------------------
 
     def _transition(self, move: Move) -> SheddingState:
-        d = dict(self.__dict__)
+        new = object.__new__(SheddingState)
+        d = new.__dict__
+        d.update(self.__dict__)
         d["_c"] = {}
-        d["announce_target"] = None
+        if d["announce_target"] is not None:
+            d["announce_target"] = None
         events: list[RawEvent] = []
         kind = type(move)
         if kind is PlayCard:
@@ -798,17 +915,21 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
             _call_out(d, events, move, self.announce_target)  # type: ignore[arg-type]
         moves_played = d["moves_played"] + 1
         d["moves_played"] = moves_played
-        if moves_played >= d["_tables"].rules.max_moves and d["phase"] is not _OVER:
+        if moves_played >= d["_tables"].max_moves and d["phase"] is not _OVER:
             _finish(d, events, Termination.TURN_LIMIT)
         d["_raw_events"] = tuple(events)
-        return SheddingState._make(d)
+        return new
 
 
 def _next(d: dict[str, Any], seat: int) -> int:
-    return (seat + d["direction"]) % d["_tables"].n
+    n: int = d["_tables"].n
+    direction: int = d["direction"]
+    return (seat + direction) % n
 
 
-def _replace_hand(hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+def _replace_hand(
+    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
     return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
@@ -823,10 +944,24 @@ def _play(d: dict[str, Any], events: list[RawEvent], move: PlayCard) -> None:
     hand = hand[:i] + hand[i + 1 :]
     d["discard"] = d["discard"] + (card,)
     d["top_player"] = p
-    d["drawn"] = None
-    d["phase"] = _PLAY
-    d["passes"] = 0
+    if d["phase"] is not _PLAY:
+        d["drawn"] = None
+        d["phase"] = _PLAY
+    if d["passes"]:
+        d["passes"] = 0
     events.append((CardPlayed, p, card, jump))
+    if t.plain[card] and hand and not d["penalty"]:
+        # The common case: a card without effect that does not end the round.
+        d["suit"] = card.suit
+        d["hands"] = hands[:p] + (hand,) + hands[p + 1 :]
+        if t.announce and len(hand) == 1:
+            if move.announce:
+                events.append((AnnouncementMade, p))
+            else:
+                events.append((AnnouncementMissed, p))
+                d["announce_target"] = p
+        d["current"] = (p + d["direction"]) % t.n
+        return
     effect = t.effects[card]
     if effect.wild:
         d["suit"] = move.suit
@@ -879,9 +1014,14 @@ def _play(d: dict[str, Any], events: list[RawEvent], move: PlayCard) -> None:
     d["current"] = nxt
 
 
-def _draw_cards(d: dict[str, Any], events: list[RawEvent], count: int, until: frozenset[Card] | None) -> list[Card]:
-    """Draw ``count`` cards (or, with ``until``, until one of those comes), reshuffling the
-    discard pile into the stock when it runs out; stops when nothing is left to draw."""
+def _draw_cards(
+    d: dict[str, Any], events: list[RawEvent], count: int, until: frozenset[Card] | None
+) -> list[Card]:
+    """Draw ``count`` cards, or with ``until`` until one of those comes.
+
+    The discard pile is reshuffled into the stock when it runs out; drawing stops when nothing is
+    left to draw.
+    """
     stock: tuple[Card, ...] = d["stock"]
     drawn: list[Card] = []
     while until is not None or len(drawn) < count:
@@ -909,8 +1049,10 @@ def _draw_cards(d: dict[str, Any], events: list[RawEvent], count: int, until: fr
 
 def _playable_now(d: dict[str, Any]) -> frozenset[Card]:
     t: _Tables = d["_tables"]
-    suit = d["suit"]
-    return t.playable[_FACE[d["discard"][-1]] * 5 + (_NO_SUIT if suit is None else suit)]
+    suit: Suit | None = d["suit"]
+    top: Card = d["discard"][-1]
+    allowed: frozenset[Card] = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
+    return allowed
 
 
 def _draw_turn(d: dict[str, Any], events: list[RawEvent]) -> None:
@@ -973,16 +1115,18 @@ def _call_out(d: dict[str, Any], events: list[RawEvent], move: CallOut, target: 
 
 def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> None:
     t: _Tables = d["_tables"]
-    hands = d["hands"]
-    scores = round_points(hands, t.rules)
+    points = t.points
+    values = [sum([points[c] for c in hand]) for hand in d["hands"]]
+    winners, scores = settle(values, t.rules.scoring)
     if reason is Termination.WENT_OUT:
-        winners = tuple(i for i, h in enumerate(hands) if not h)
         detail = f"{d['players'][winners[0]]} laid their last card"
     else:
-        values = [sum(t.points[c] for c in h) for h in hands]
-        low = min(values)
-        winners = tuple(i for i, v in enumerate(values) if v == low)
-        why = "nobody could play or draw" if reason is Termination.BLOCKED else "the move limit was reached"
+        low = values[winners[0]]
+        why = (
+            "nobody could play or draw"
+            if reason is Termination.BLOCKED
+            else "the move limit was reached"
+        )
         names = ", ".join(d["players"][w] for w in winners)
         detail = f"{why}; lowest hand value ({low}): {names}"
         if len(winners) > 1:
@@ -1015,7 +1159,9 @@ def _player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, .
             raise InvalidRulesError("players", players, "names must be different")
     if not game.min_players <= len(names) <= game.max_players:
         raise InvalidRulesError(
-            "players", len(names), f"{game.title} takes {game.min_players} to {game.max_players} players"
+            "players",
+            len(names),
+            f"{game.title} takes {game.min_players} to {game.max_players} players",
         )
     return names
 
@@ -1041,7 +1187,9 @@ def new_game(
     full = make_deck(rules.deck, rules.decks_for(n))
     if n * hand_size + 1 > len(full):
         raise InvalidRulesError(
-            "hand_size", hand_size, f"{n} hands of {hand_size} and a starter need more than {len(full)} cards"
+            "hand_size",
+            hand_size,
+            f"{n} hands of {hand_size} and a starter need more than {len(full)} cards",
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an int, not {type(seed).__name__}")
@@ -1052,7 +1200,10 @@ def new_game(
         order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
         if sorted(order) != sorted(full):
             raise InvalidRulesError(
-                "deck", len(order), f"expected exactly the {len(full)} cards of {rules.decks_for(n)} × {rules.deck.name} deck(s)"
+                "deck",
+                len(order),
+                f"expected exactly the {len(full)} cards of "
+                f"{rules.decks_for(n)} {rules.deck.value} deck(s)",
             )
     tables = _tables(rules, n)
     dealt: list[list[Card]] = [[] for _ in range(n)]
@@ -1159,7 +1310,10 @@ def _check_document(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) 
 
     n = len(doc.players)
     if not game.min_players <= n <= game.max_players:
-        raise fail("players", f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}")
+        raise fail(
+            "players",
+            f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}",
+        )
     if any(not p.strip() for p in doc.players) or len({p.casefold() for p in doc.players}) != n:
         raise fail("players", "names must be non-empty and different")
     if rules.dealer >= n:
@@ -1182,7 +1336,11 @@ def _check_document(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) 
         if missing:
             parts.append("missing: " + " ".join(map(str, missing[:10])))
         raise fail("", "the cards are not those of the deck (" + "; ".join(parts) + ")")
-    for name, value in (("current", doc.current), ("announce_target", doc.announce_target), ("top_player", doc.top_player)):
+    for name, value in (
+        ("current", doc.current),
+        ("announce_target", doc.announce_target),
+        ("top_player", doc.top_player),
+    ):
         if value is not None and not 0 <= value < n:
             raise fail(name, f"no seat {value} in a game of {n} players")
     if doc.direction not in (1, -1):
@@ -1214,9 +1372,7 @@ def _check_document(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) 
         rng = Rng.from_state(doc.rng)
     except ValueError as exc:
         raise fail("rng", str(exc)) from None
-    raw = tuple(
-        (type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in doc.events
-    )
+    raw = tuple((type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in doc.events)
     fields: dict[str, Any] = {
         "_rules": rules,
         "_tables": tables,

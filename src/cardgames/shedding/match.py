@@ -13,7 +13,7 @@ compared); under 8 Américain scoring the lowest total wins. Equal best totals s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -29,6 +29,10 @@ __all__ = ["Match", "MatchOverError"]
 
 class MatchOverError(CardGamesError, ValueError):
     """A round was added to a match that is already over."""
+
+
+def _names(players: Iterable[str]) -> tuple[str, ...]:
+    return tuple(players)
 
 
 @attrs.frozen
@@ -51,7 +55,7 @@ class Match:
     """
 
     rules: SheddingRules
-    players: tuple[str, ...] = attrs.field(converter=tuple)
+    players: tuple[str, ...] = attrs.field(converter=_names)
     rounds: tuple[tuple[int, ...], ...] = ()
     seed: int = 0
 
@@ -81,7 +85,9 @@ class Match:
     @property
     def totals(self) -> tuple[int, ...]:
         """Each player's total so far."""
-        return tuple(sum(column) for column in zip(*self.rounds)) or (0,) * len(self.players)
+        return tuple(sum(column) for column in zip(*self.rounds, strict=True)) or (0,) * len(
+            self.players
+        )
 
     @property
     def dealer(self) -> int:
@@ -126,7 +132,9 @@ class Match:
         from cardgames.game import find_game
 
         game = find_game(self.rules.game_name)
-        state: SheddingState = game.new_game(self.players, seed=seed, rules=self.round_rules(), deck=deck)
+        state: SheddingState = game.new_game(
+            self.players, seed=seed, rules=self.round_rules(), deck=deck
+        )
         return state
 
     def add_round(self, points: Sequence[int] | Mapping[str, int]) -> Match:

@@ -59,12 +59,25 @@ class PlayCard(Move):
     announce: bool = False
     target: int | None = None
 
+    def __str__(self) -> str:
+        text = f"play {self.card}"
+        if self.suit is not None:
+            text += f" name {self.suit.english}"
+        if self.target is not None:
+            text += f" target {self.target}"
+        if self.announce:
+            text += " announce"
+        return text
+
 
 @attrs.frozen(cache_hash=True)
 class Draw(Move):
     """Draw from the stock (one card, or until a playable one with that option)."""
 
     kind: ClassVar[str] = "draw"
+
+    def __str__(self) -> str:
+        return self.kind
 
 
 @attrs.frozen(cache_hash=True)
@@ -73,12 +86,18 @@ class Pass(Move):
 
     kind: ClassVar[str] = "pass"
 
+    def __str__(self) -> str:
+        return self.kind
+
 
 @attrs.frozen(cache_hash=True)
 class TakePenalty(Move):
     """Draw the pending penalty instead of answering it."""
 
     kind: ClassVar[str] = "take"
+
+    def __str__(self) -> str:
+        return self.kind
 
 
 @attrs.frozen(cache_hash=True)
@@ -87,6 +106,9 @@ class CallOut(Move):
 
     kind: ClassVar[str] = "callout"
     target: int
+
+    def __str__(self) -> str:
+        return f"callout {self.target}"
 
 
 @attrs.frozen
@@ -258,7 +280,7 @@ MOVE_TYPES: dict[str, type[Move]] = {
     cls.kind: cls for cls in (PlayCard, Draw, Pass, TakePenalty, CallOut)
 }
 EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls  # type: ignore[misc]
+    cls.kind: cls
     for cls in (
         CardPlayed,
         SuitNamed,

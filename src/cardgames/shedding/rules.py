@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 JOKER_KEY = "JOKER"
-_KEY_ORDER = tuple(r.letter for r in Rank) + (JOKER_KEY,)
+_KEY_ORDER = (*(r.letter for r in Rank), JOKER_KEY)
 _EFFECT_TOKEN = re.compile(r"^(wild|skip|reverse|again|swap|choose|draw(\d+))$")
 
 
@@ -98,7 +98,9 @@ class Effect:
         for token in folded.split("+"):
             match = _EFFECT_TOKEN.match(token.strip())
             if match is None:
-                raise ParseError(text, "effects joined by '+': wild, drawN, skip, reverse, again, swap, choose")
+                raise ParseError(
+                    text, "effects joined by '+': wild, drawN, skip, reverse, again, swap, choose"
+                )
             if match.group(2) is not None:
                 values["draw"] = int(match.group(2))
             else:
@@ -140,13 +142,15 @@ class Effects(Mapping[str, Effect]):
     """
 
     text_coded: ClassVar[bool] = True
-    __slots__ = ("_items", "_hash")
+    __slots__ = ("_hash", "_items")
 
     def __init__(self, items: Mapping[str, Effect] | None = None) -> None:
         table: dict[str, Effect] = {}
         for key, effect in (items or {}).items():
             if not isinstance(effect, Effect):
-                raise TypeError(f"effect for {key!r} must be an Effect, not {type(effect).__name__}")
+                raise TypeError(
+                    f"effect for {key!r} must be an Effect, not {type(effect).__name__}"
+                )
             try:
                 canonical = _key_of(key)
             except ParseError:
@@ -173,7 +177,9 @@ class Effects(Mapping[str, Effect]):
             try:
                 key = _key_of(face)
             except ParseError:
-                raise ParseError(entry, "a card face (2..10, J, Q, K, A, JOKER) before ':'") from None
+                raise ParseError(
+                    entry, "a card face (2..10, J, Q, K, A, JOKER) before ':'"
+                ) from None
             if key in items:
                 raise ParseError(entry, f"one entry per face ({key} is given twice)")
             items[key] = Effect.parse(effect)
@@ -265,7 +271,9 @@ class Scoring(enum.Enum):
 class SheddingRules(RulesBase):
     """Every option of the shedding engine. Game modules subclass it with their own defaults."""
 
-    deck: DeckKind = option(DeckKind.STANDARD_52, "The deck: 52 cards, 54 with two jokers, or 32 (7 to Ace).")
+    deck: DeckKind = option(
+        DeckKind.STANDARD_52, "The deck: 52 cards, 54 with two jokers, or 32 (7 to Ace)."
+    )
     decks: int | None = option(
         None,
         "How many decks are shuffled together; none: enough for cards_per_player each.",
@@ -282,16 +290,22 @@ class SheddingRules(RulesBase):
     hand_size_two_players: int | None = option(
         None, "Cards dealt to each of two players, if different.", minimum=1, maximum=30
     )
-    dealer: int = option(0, "The dealer's seat; the player on their left starts.", minimum=0, maximum=99)
+    dealer: int = option(
+        0, "The dealer's seat; the player on their left starts.", minimum=0, maximum=99
+    )
     effects: Effects = option(
         Effects.parse("8:wild 2:draw2 A:skip J:reverse"), "What each card face does when played."
     )
     stacking: Stacking = option(
         Stacking.SAME_RANK, "Whether a draw penalty can be passed on, grown, with a draw card."
     )
-    penalty_ends_turn: bool = option(True, "A player who takes a draw penalty does not play that turn.")
+    penalty_ends_turn: bool = option(
+        True, "A player who takes a draw penalty does not play that turn."
+    )
     draw_until_playable: bool = option(False, "A player who cannot play draws until they can.")
-    after_draw: AfterDraw = option(AfterDraw.PLAY_OR_PASS, "What may be done with a drawn card that fits.")
+    after_draw: AfterDraw = option(
+        AfterDraw.PLAY_OR_PASS, "What may be done with a drawn card that fits."
+    )
     draw_when_playable: bool = option(False, "A player may draw even when holding a playable card.")
     announce_penalty: int = option(
         2,
@@ -302,12 +316,23 @@ class SheddingRules(RulesBase):
     two_players_again: bool = option(
         True, "With two players, cards that reverse or skip make their player play again."
     )
-    jump_in: bool = option(False, "A player holding a card identical to the top card may lay it out of turn.")
+    jump_in: bool = option(
+        False, "A player holding a card identical to the top card may lay it out of turn."
+    )
     starter: Starter = option(Starter.REDRAW, "What happens when the first card turned up is wild.")
-    starter_effects: bool = option(False, "The first card turned up acts as if the dealer had played it.")
+    starter_effects: bool = option(
+        False, "The first card turned up acts as if the dealer had played it."
+    )
     scoring: Scoring = option(Scoring.CRAZY_EIGHTS, "How rounds are scored and matches won.")
-    target_score: int | None = option(200, "A match ends when a total reaches this; none: play a fixed number of rounds.", minimum=1, maximum=100_000)
-    rounds: int | None = option(None, "A match of this many rounds (when target_score is none).", minimum=1, maximum=1000)
+    target_score: int | None = option(
+        200,
+        "A match ends when a total reaches this; none: play a fixed number of rounds.",
+        minimum=1,
+        maximum=100_000,
+    )
+    rounds: int | None = option(
+        None, "A match of this many rounds (when target_score is none).", minimum=1, maximum=1000
+    )
     max_moves: int = option(
         2000,
         "A round ends after this many moves, scored like a blocked round (guarantees the end).",
@@ -328,7 +353,9 @@ class SheddingRules(RulesBase):
         missing = [face for face in self.effects if face not in faces]
         if missing:
             raise InvalidRulesError(
-                "effects", str(self.effects), f"face(s) {', '.join(missing)} are not in a {self.deck.size}-card deck"
+                "effects",
+                str(self.effects),
+                f"face(s) {', '.join(missing)} are not in a {self.deck.size}-card deck",
             )
 
     def decks_for(self, players: int) -> int:

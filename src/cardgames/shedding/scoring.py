@@ -24,7 +24,14 @@ from typing import TypeVar, overload
 from cardgames.cards import Card, Rank, Suit
 from cardgames.shedding.rules import Scoring, SheddingRules
 
-__all__ = ["card_points", "hand_points", "points_table", "round_points", "round_winners"]
+__all__ = [
+    "card_points",
+    "hand_points",
+    "points_table",
+    "round_points",
+    "round_winners",
+    "settle",
+]
 
 K = TypeVar("K")
 
@@ -92,14 +99,31 @@ def hand_points(hand: Sequence[Card], rules: SheddingRules | None = None) -> int
     return sum(table[c] for c in hand)
 
 
-def round_winners(hands: Sequence[Sequence[Card]], rules: SheddingRules | None = None) -> tuple[int, ...]:
-    """The seats that win a round: whoever has no card left, else the lowest hand value."""
-    empty = tuple(i for i, hand in enumerate(hands) if not hand)
-    if empty:
-        return empty
-    values = [hand_points(hand, rules) for hand in hands]
+def settle(values: Sequence[int], scoring: Scoring) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The winners and the points of a round, from the value of each hand left.
+
+    An empty hand is worth 0 and every card at least 1, so the lowest value wins both when a
+    player went out and when nobody did; tied players all win.
+
+    >>> settle([0, 60, 23], Scoring.CRAZY_EIGHTS)
+    ((0,), (83, 0, 0))
+    >>> settle([0, 35, 20], Scoring.HUIT_AMERICAIN)
+    ((0,), (0, 35, 20))
+    """
     low = min(values)
-    return tuple(i for i, v in enumerate(values) if v == low)
+    winners = tuple(i for i, v in enumerate(values) if v == low)
+    if scoring is Scoring.HUIT_AMERICAIN:
+        return winners, tuple(values)
+    collected = sum(v for v in values if v != low)
+    return winners, tuple(collected if v == low else 0 for v in values)
+
+
+def round_winners(
+    hands: Sequence[Sequence[Card]], rules: SheddingRules | None = None
+) -> tuple[int, ...]:
+    """The seats that win a round: whoever has no card left, else the lowest hand value."""
+    rules = rules or _default_rules()
+    return settle([hand_points(hand, rules) for hand in hands], rules.scoring)[0]
 
 
 @overload
@@ -132,15 +156,10 @@ def round_points(
     if isinstance(hands, Mapping):
         keys = list(hands)
         scores = _round_points([hands[k] for k in keys], rules)
-        return dict(zip(keys, scores))
+        return dict(zip(keys, scores, strict=True))
     return _round_points(list(hands), rules)
 
 
 def _round_points(hands: Sequence[Sequence[Card]], rules: SheddingRules | None) -> tuple[int, ...]:
     rules = rules or _default_rules()
-    values = [hand_points(hand, rules) for hand in hands]
-    if rules.scoring is Scoring.HUIT_AMERICAIN:
-        return tuple(values)
-    winners = set(round_winners(hands, rules))
-    collected = sum(v for i, v in enumerate(values) if i not in winners)
-    return tuple(collected if i in winners else 0 for i in range(len(hands)))
+    return settle([hand_points(hand, rules) for hand in hands], rules.scoring)[1]

@@ -1,0 +1,157 @@
+"""Random playouts of the shedding games through the public, validating API.
+
+Reports games per second and microseconds per player decision (one applied move: the legal
+moves are listed, a random agent picks one, and `State.apply` validates and applies it; dealing,
+drawing and reshuffling happen inside). In the same run, when they are installed, it measures
+OpenSpiel's ``crazy_eights`` (its time divided by its non-chance actions) and RLCard's ``uno``
+game loop, and prints the ratios.
+
+Usage::
+
+    python benchmarks/bench_shedding.py [--games 2000] [--players 4] [--game crazy-eights]
+        [--preset NAME] [--repeat 3] [--json results.json]
+
+Not part of the test run: speed is checked here, never in unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import cardgames
+
+
+def bench_cardgames(
+    game_name: str, preset: str | None, players: int, games: int
+) -> tuple[float, int]:
+    """Play ``games`` random games; return (seconds, decisions)."""
+    game = cardgames.find_game(game_name)
+    rules = game.preset(preset) if preset else game.default_rules
+    chooser = random.Random(12345)
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        state = game.new_game(players, seed=seed, rules=rules)
+        while not state.is_over:
+            moves = state.legal_moves()
+            state = state.apply(moves[chooser.randrange(len(moves))])
+            decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def bench_open_spiel(players: int, games: int) -> tuple[float, int] | None:
+    """OpenSpiel's crazy_eights driven from Python; (seconds, non-chance actions)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("crazy_eights", {"players": players})
+    chooser = random.Random(12345)
+    decisions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[chooser.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[chooser.randrange(len(actions))])
+                decisions += 1
+    return time.perf_counter() - start, decisions
+
+
+def bench_rlcard(players: int, games: int) -> tuple[float, int] | None:
+    """RLCard's UNO game loop; (seconds, steps)."""
+    try:
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    import numpy as np
+
+    game = UnoGame(num_players=players)
+    game.np_random = np.random.RandomState(12345)
+    chooser = random.Random(12345)
+    decisions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        game.init_game()
+        steps = 0
+        while not game.is_over() and steps < 10_000:
+            actions = game.get_legal_actions()
+            game.step(actions[chooser.randrange(len(actions))])
+            decisions += 1
+            steps += 1
+    return time.perf_counter() - start, decisions
+
+
+def best_of(repeat: int, run: Callable[[], tuple[float, int] | None]) -> tuple[float, int] | None:
+    results = [run() for _ in range(repeat)]
+    if results[0] is None:
+        return None
+    return min((r for r in results if r is not None), key=lambda r: r[0] / r[1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="crazy-eights")
+    parser.add_argument("--preset", default=None)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--json", default=None, help="write the figures to this file")
+    args = parser.parse_args(argv)
+
+    report: dict[str, Any] = {
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+        "game": args.game,
+        "preset": args.preset,
+        "players": args.players,
+        "games": args.games,
+    }
+    ours = best_of(
+        args.repeat, lambda: bench_cardgames(args.game, args.preset, args.players, args.games)
+    )
+    assert ours is not None
+    seconds, decisions = ours
+    ours_us = seconds / decisions * 1e6
+    report["cardgames"] = {
+        "games_per_second": round(args.games / seconds, 1),
+        "decisions": decisions,
+        "us_per_decision": round(ours_us, 3),
+    }
+    print(
+        f"cardgames {args.game} ({args.preset or 'default'}), {args.players} players, {args.games} games"
+    )
+    print(
+        f"  {args.games / seconds:10.1f} games/s   {ours_us:7.3f} µs/decision   ({decisions} decisions)"
+    )
+    for name, runner in (("open_spiel", bench_open_spiel), ("rlcard", bench_rlcard)):
+        other = best_of(args.repeat, lambda runner=runner: runner(args.players, args.games))  # type: ignore[misc]
+        if other is None:
+            print(
+                f"{name}: not installed (pip install {'open_spiel' if name == 'open_spiel' else 'rlcard'})"
+            )
+            continue
+        o_seconds, o_decisions = other
+        other_us = o_seconds / o_decisions * 1e6
+        ratio = ours_us / other_us
+        report[name] = {"us_per_decision": round(other_us, 3), "ours_over_theirs": round(ratio, 3)}
+        print(f"{name}: {other_us:7.3f} µs/decision; cardgames/{name} = {ratio:.2f}x")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
