@@ -72,7 +72,7 @@ def bench_open_spiel(players: int, games: int) -> tuple[float, int] | None:
 def bench_rlcard(players: int, games: int) -> tuple[float, int] | None:
     """RLCard's UNO game loop; (seconds, steps)."""
     try:
-        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found, unused-ignore]
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         return None
     import numpy as np
@@ -130,17 +130,17 @@ def main(argv: list[str] | None = None) -> int:
         "us_per_decision": round(ours_us, 3),
     }
     print(
-        f"cardgames {args.game} ({args.preset or 'default'}), {args.players} players, {args.games} games"
+        f"cardgames {args.game} ({args.preset or 'default'}), "
+        f"{args.players} players, {args.games} games"
     )
     print(
-        f"  {args.games / seconds:10.1f} games/s   {ours_us:7.3f} µs/decision   ({decisions} decisions)"
+        f"  {args.games / seconds:10.1f} games/s   {ours_us:7.3f} µs/decision"
+        f"   ({decisions} decisions)"
     )
     for name, runner in (("open_spiel", bench_open_spiel), ("rlcard", bench_rlcard)):
         other = best_of(args.repeat, lambda runner=runner: runner(args.players, args.games))  # type: ignore[misc]
         if other is None:
-            print(
-                f"{name}: not installed (pip install {'open_spiel' if name == 'open_spiel' else 'rlcard'})"
-            )
+            print(f"{name}: not installed (pip install {name})")
             continue
         o_seconds, o_decisions = other
         other_us = o_seconds / o_decisions * 1e6
