@@ -61,7 +61,7 @@ def random_rules(draw: st.DrawFn, rules_type: type[SheddingRules]) -> SheddingRu
     deck = draw(st.sampled_from(list(DeckKind)))
     return rules_type(
         deck=deck,
-        decks=draw(st.sampled_from((None, None, 1, 2, 3))),
+        decks=draw(st.sampled_from((None, None, 1, 2, 3, 4))),
         cards_per_player=draw(st.integers(6, 14)),
         hand_size=draw(st.integers(1, 8)),
         hand_size_two_players=draw(st.sampled_from((None, 5, 3))),
@@ -86,13 +86,13 @@ def rules_strategy(game: Game[Any]) -> st.SearchStrategy[SheddingRules]:
     return st.one_of(st.sampled_from(list(game.presets.values())), random_rules(game.rules_type))
 
 
-def players_strategy(game: Game[Any]) -> Any:
+def players_strategy(game: Game[Any], most: int = 8) -> Any:
     def for_rules(rules: SheddingRules) -> st.SearchStrategy[int]:
         def fits(n: int) -> bool:
             deck = rules.deck.size * rules.decks_for(n)
             return n > rules.dealer and n * rules.hand_size_for(n) + 1 <= deck
 
-        top = min(game.max_players, 8)
+        top = min(game.max_players, most)
         return st.integers(game.min_players, top).filter(fits)
 
     return for_rules
@@ -153,11 +153,11 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> SheddingState:
     return SheddingState._make(fields)
 
 
-def shedding_subject(game: Game[Any]) -> Subject:
+def shedding_subject(game: Game[Any], most_players: int = 8) -> Subject:
     return Subject(
         game=game,
         rules=rules_strategy(game),
-        players=players_strategy(game),
+        players=players_strategy(game, most_players),
         candidate_moves=candidate_moves,
         scramble=scramble,
         max_moves=lambda rules: int(rules.max_moves),

@@ -41,8 +41,8 @@ Mao, a variant whose extra rules are never stated, is out of scope.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, overload
 
 import attrs
 
@@ -195,10 +195,21 @@ def card_points(card: Card, rules: Rules | None = None) -> int:
     return _card_points(card, rules or _MARQUOIR)
 
 
+@overload
 def round_points(
-    hands: Sequence[Sequence[Card]] | dict[str, Sequence[Card]], rules: Rules | None = None
-) -> tuple[int, ...] | dict[str, int]:
+    hands: Mapping[str, Sequence[Card]], rules: Rules | None = None
+) -> dict[str, int]: ...
+@overload
+def round_points(
+    hands: Sequence[Sequence[Card]], rules: Rules | None = None
+) -> tuple[int, ...]: ...
+def round_points(
+    hands: Mapping[str, Sequence[Card]] | Sequence[Sequence[Card]], rules: Rules | None = None
+) -> dict[str, int] | tuple[int, ...]:
     """Score a round of a real game from the hands left (the winner's is empty).
+
+    Returns the points by seat (or by name, given a mapping): the winner collects the value of
+    the other hands.
 
     >>> from cardgames.cards import parse_cards
     >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})

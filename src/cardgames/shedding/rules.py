@@ -347,16 +347,6 @@ class SheddingRules(RulesBase):
             raise InvalidRulesError(
                 "effects", str(self.effects), "jokers in the deck need a wild effect (JOKER:wild…)"
             )
-        faces = {r.letter for r in _deck_ranks(self.deck)} | (
-            {JOKER_KEY} if self.deck is DeckKind.JOKERS_54 else set()
-        )
-        missing = [face for face in self.effects if face not in faces]
-        if missing:
-            raise InvalidRulesError(
-                "effects",
-                str(self.effects),
-                f"face(s) {', '.join(missing)} are not in a {self.deck.size}-card deck",
-            )
 
     def decks_for(self, players: int) -> int:
         """The number of decks shuffled together for ``players`` players."""
@@ -370,9 +360,3 @@ class SheddingRules(RulesBase):
         if players == 2 and self.hand_size_two_players is not None:
             return self.hand_size_two_players
         return self.hand_size
-
-
-def _deck_ranks(kind: DeckKind) -> tuple[Rank, ...]:
-    if kind is DeckKind.PIQUET_32:
-        return tuple(r for r in Rank if r >= Rank.SEVEN)
-    return tuple(Rank)

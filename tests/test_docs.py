@@ -1,0 +1,32 @@
+"""The documentation stays true: every option and preset is documented, and examples run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgames import crazy_eights, huit_americain
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES = {"crazy-eights": crazy_eights.GAME, "huit-americain": huit_americain.GAME}
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_game_page_lists_every_option_and_preset(page: str) -> None:
+    game = PAGES[page]
+    text = (DOCS / "games" / f"{page}.md").read_text(encoding="utf-8")
+    for info in game.rules_type.options():
+        assert f"`{info.name}`" in text, f"option {info.name} is not documented on {page}.md"
+    for preset in game.presets:
+        assert f"`{preset}`" in text, f"preset {preset} is not documented on {page}.md"
+
+
+@pytest.mark.parametrize(
+    "page", ["index.md", "concepts.md", "games/crazy-eights.md", "games/huit-americain.md"]
+)
+def test_python_examples_run(page: str) -> None:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    for block in re.findall(r"```python\n(.*?)```", text, re.S):
+        exec(compile(block, page, "exec"), {})
