@@ -13,6 +13,7 @@ from cardgames.game import Game, Move
 from cardgames.shedding import (
     AfterDraw,
     CallOut,
+    CardsDrawn,
     Draw,
     Effect,
     Effects,
@@ -131,7 +132,8 @@ def candidate_moves(state: Any) -> Iterator[Move]:
 
 
 def scramble(state: Any, viewer: int, rnd: random.Random) -> SheddingState:
-    """Re-deal every card ``viewer`` cannot see (other hands, the stock) and the RNG."""
+    """Re-deal every card ``viewer`` cannot see: other hands, the stock, the cards others drew
+    (in the events), and the RNG."""
     assert isinstance(state, SheddingState)
     from cardgames.rng import Rng
 
@@ -144,9 +146,20 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> SheddingState:
     for seat in hidden_seats:
         size = len(hands[seat])
         hands[seat], pool = tuple(pool[:size]), pool[size:]
+    every = sorted(set(state.all_cards()))
+    events = []
+    for record in state._raw_events:
+        if record[0] is CardsDrawn and record[1] != viewer:
+            kind, seat, count, reason, _ = record
+            record = (kind, seat, count, reason, tuple(rnd.choice(every) for _ in range(count)))
+        events.append(record)
     fields = dict(state.__dict__)
     fields.update(
-        hands=tuple(hands), stock=tuple(pool), rng=Rng.from_seed(rnd.randrange(2**64)), _c={}
+        hands=tuple(hands),
+        stock=tuple(pool),
+        rng=Rng.from_seed(rnd.randrange(2**64)),
+        _raw_events=tuple(events),
+        _c={},
     )
     if state.drawn is not None and state.current != viewer:
         fields["drawn"] = hands[state.current][-1]

@@ -754,7 +754,7 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
             return out
         suit = self.suit
         allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = [c for c in hand if c in allowed]
+        fitting = list(filter(allowed.__contains__, hand))
         if not fitting:
             if self.stock or len(self.discard) > 1:
                 return (t.draw[p],)
@@ -762,6 +762,10 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         if len(fitting) > 1:
             fitting = sorted(set(fitting)) if t.multi else sorted(fitting)
         table = t.card_moves[p * 2 + (len(hand) == 2)]
+        if len(fitting) == 1 and not t.draw_when_playable:
+            laid = table[fitting[0]]
+            if laid is not None:
+                return laid
         out = []
         for card in fitting:
             laid = table[card]
@@ -899,10 +903,37 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         d = new.__dict__
         d.update(self.__dict__)
         d["_c"] = {}
+        kind = type(move)
+        t = self._tables
+        if (
+            kind is PlayCard
+            and t.plain[move.card]  # type: ignore[attr-defined]
+            and self.phase is _PLAY
+            and self.announce_target is None
+            and not self.penalty
+            and len(self.hands[move.player]) > 2
+            and self.moves_played + 1 < t.max_moves
+        ):
+            # The common case, inlined: a card without effect, laid in turn or as a jump-in,
+            # that neither ends the round nor leaves one card (no announcement to check).
+            p = move.player
+            card: Card = move.card  # type: ignore[attr-defined]
+            hands = self.hands
+            hand = hands[p]
+            i = hand.index(card)
+            d["hands"] = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
+            d["discard"] = self.discard + (card,)
+            d["top_player"] = p
+            d["suit"] = card.suit
+            if self.passes:
+                d["passes"] = 0
+            d["current"] = (p + self.direction) % t.n
+            d["moves_played"] = self.moves_played + 1
+            d["_raw_events"] = ((CardPlayed, p, card, p != self.current),)
+            return new
         if d["announce_target"] is not None:
             d["announce_target"] = None
         events: list[RawEvent] = []
-        kind = type(move)
         if kind is PlayCard:
             _play(d, events, move)  # type: ignore[arg-type]
         elif kind is Draw:
