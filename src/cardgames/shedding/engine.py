@@ -123,6 +123,8 @@ class _Tables:
         self.plain = tuple(e.is_plain for e in effects)
         self.max_moves = rules.max_moves
         self.draw_when_playable = rules.draw_when_playable
+        self.draw_until_playable = rules.draw_until_playable
+        self.may_play_drawn = rules.after_draw is not AfterDraw.PASS
         self.multi = rules.decks_for(n) > 1 or rules.deck.size == 54
         draws = [c for c in _CARDS if effects[c].draw]
         wild = frozenset(c for c in _CARDS if effects[c].wild)
@@ -739,7 +741,10 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         if self.phase is _AFTER_DRAW:
             drawn = self.drawn
             assert drawn is not None
-            moves: tuple[Move, ...] = t.plays(p, drawn, len(hand) - 1, self.hands)
+            laid = t.card_moves[p * 2 + (len(hand) == 2)][drawn]
+            moves: tuple[Move, ...] = (
+                laid if laid is not None else t.plays(p, drawn, len(hand) - 1, self.hands)
+            )
             if t.rules.after_draw is not AfterDraw.MUST_PLAY:
                 moves += (t.pass_[p],)
             return moves
@@ -1090,7 +1095,23 @@ def _draw_turn(d: dict[str, Any], events: list[RawEvent]) -> None:
     t: _Tables = d["_tables"]
     p = d["current"]
     playable = _playable_now(d)
-    until = playable if t.rules.draw_until_playable else None
+    stock = d["stock"]
+    if stock and not t.draw_until_playable:
+        # The common case: one card from a stock that is not empty.
+        card = stock[0]
+        d["stock"] = stock[1:]
+        if d["passes"]:
+            d["passes"] = 0
+        hands = d["hands"]
+        d["hands"] = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
+        events.append((CardsDrawn, p, 1, "turn", (card,)))
+        if card in playable and t.may_play_drawn:
+            d["phase"] = _AFTER_DRAW
+            d["drawn"] = card
+        else:
+            d["current"] = (p + d["direction"]) % t.n
+        return
+    until = playable if t.draw_until_playable else None
     drawn = _draw_cards(d, events, 1, until)
     d["passes"] = 0
     d["hands"] = _replace_hand(d["hands"], p, d["hands"][p] + tuple(drawn))
@@ -1237,11 +1258,11 @@ def new_game(
                 f"{rules.decks_for(n)} {rules.deck.value} deck(s)",
             )
     tables = _tables(rules, n)
-    dealt: list[list[Card]] = [[] for _ in range(n)]
     first = (rules.dealer + 1) % n
-    for i in range(n * hand_size):
-        dealt[(first + i) % n].append(order[i])
-    stock = order[n * hand_size :]
+    dealt_cards = n * hand_size
+    # One card at a time from the dealer's left: card i goes to seat (first + i) % n.
+    dealt = tuple(order[(seat - first) % n : dealt_cards : n] for seat in range(n))
+    stock = tuple(order[dealt_cards:])
     events: list[RawEvent] = []
     starter = stock[0]
     stock = stock[1:]
@@ -1260,7 +1281,7 @@ def new_game(
         "_tables": tables,
         "_c": {},
         "players": names,
-        "hands": tuple(tuple(h) for h in dealt),
+        "hands": dealt,
         "stock": stock,
         "discard": (starter,),
         "current": first,
