@@ -4,11 +4,12 @@ Games: Crazy Eights (`cardgames.crazy_eights`), 8 Américain and the planet game
 Every game answers to the same protocol (`cardgames.game`): frozen rules, frozen states advanced
 by a validating ``apply``, redacted per-player views, typed events and JSON documents.
 
->>> import cardgames
->>> game = cardgames.find_game("Crazy Eights")
->>> state = game.new_game(["Léa", "Tom"], seed=7)
->>> len(state.legal_moves()) > 0
-True
+Examples:
+    >>> import cardgames
+    >>> game = cardgames.find_game("Crazy Eights")
+    >>> state = game.new_game(["Léa", "Tom"], seed=7)
+    >>> len(state.legal_moves()) > 0
+    True
 """
 
 from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit, make_deck, parse_cards

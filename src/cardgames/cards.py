@@ -18,15 +18,16 @@ A `Card` is an `int` whose value is a stable code (suit * 13 + rank - 2 for the 
 cards, 52 for the joker). There are exactly 53 card objects, created once at import; every way of
 getting a card (`Card`, `Card.parse`, `Card.from_code`, `pickle`, `copy`) returns one of them.
 
->>> card = Card.parse("queen of spades")
->>> card
-Card.parse('QS')
->>> card is Card(Rank.QUEEN, Suit.SPADES)
-True
->>> print(card, card.unicode(), card.french())
-QS Q♠ dame de pique
->>> sorted(parse_cards("JOKER 8H 2S 10C"))
-[Card.parse('10C'), Card.parse('8H'), Card.parse('2S'), Card.parse('JOKER')]
+Examples:
+    >>> card = Card.parse("queen of spades")
+    >>> card
+    Card.parse('QS')
+    >>> card is Card(Rank.QUEEN, Suit.SPADES)
+    True
+    >>> print(card, card.unicode(), card.french())
+    QS Q♠ dame de pique
+    >>> sorted(parse_cards("JOKER 8H 2S 10C"))
+    [Card.parse('10C'), Card.parse('8H'), Card.parse('2S'), Card.parse('JOKER')]
 """
 
 from __future__ import annotations
@@ -123,11 +124,12 @@ class Suit(enum.IntEnum):
     ``str(suit)`` is the English name and `Suit.parse` reads letters, symbols, English and
     French names.
 
-    >>> suit = Suit.parse("cœur")
-    >>> print(suit, suit.letter, suit.symbol, suit.french, suit.is_red, int(suit))
-    hearts H ♥ cœur True 2
-    >>> [suit.letter for suit in Suit]
-    ['C', 'D', 'H', 'S']
+    Examples:
+        >>> suit = Suit.parse("cœur")
+        >>> print(suit, suit.letter, suit.symbol, suit.french, suit.is_red, int(suit))
+        hearts H ♥ cœur True 2
+        >>> [suit.letter for suit in Suit]
+        ['C', 'D', 'H', 'S']
     """
 
     CLUBS = 0
@@ -139,8 +141,9 @@ class Suit(enum.IntEnum):
     def letter(self) -> str:
         """The one-letter ASCII notation: ``"C"``, ``"D"``, ``"H"`` or ``"S"``.
 
-        >>> Suit.DIAMONDS.letter
-        'D'
+        Examples:
+            >>> Suit.DIAMONDS.letter
+            'D'
         """
         return _SUIT_LETTERS[self]
 
@@ -148,8 +151,9 @@ class Suit(enum.IntEnum):
     def symbol(self) -> str:
         """The black Unicode suit symbol: ``"♣"``, ``"♦"``, ``"♥"`` or ``"♠"``.
 
-        >>> Suit.SPADES.symbol
-        '♠'
+        Examples:
+            >>> Suit.SPADES.symbol
+            '♠'
         """
         return _SUIT_SYMBOLS[self]
 
@@ -157,8 +161,9 @@ class Suit(enum.IntEnum):
     def english(self) -> str:
         """The English name, plural as in "queen of spades": ``"clubs"``, ``"diamonds"``...
 
-        >>> Suit.CLUBS.english
-        'clubs'
+        Examples:
+            >>> Suit.CLUBS.english
+            'clubs'
         """
         return _SUIT_ENGLISH[self]
 
@@ -166,8 +171,9 @@ class Suit(enum.IntEnum):
     def french(self) -> str:
         """The French name, singular as in "dame de pique": ``"trèfle"``, ``"carreau"``...
 
-        >>> Suit.HEARTS.french
-        'cœur'
+        Examples:
+            >>> Suit.HEARTS.french
+            'cœur'
         """
         return _SUIT_FRENCH[self]
 
@@ -175,8 +181,9 @@ class Suit(enum.IntEnum):
     def is_red(self) -> bool:
         """Whether the suit is red (diamonds and hearts) rather than black.
 
-        >>> Suit.DIAMONDS.is_red, Suit.CLUBS.is_red
-        (True, False)
+        Examples:
+            >>> Suit.DIAMONDS.is_red, Suit.CLUBS.is_red
+            (True, False)
         """
         return self is Suit.DIAMONDS or self is Suit.HEARTS
 
@@ -197,12 +204,13 @@ class Suit(enum.IntEnum):
         Raises:
             ParseError: If the text names no suit (also for a non-string argument).
 
-        >>> Suit.parse(" Trefle "), Suit.parse("♢"), Suit.parse("spade")
-        (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.SPADES: 3>)
-        >>> Suit.parse("X")
-        Traceback (most recent call last):
-        ...
-        cardgames.errors.ParseError: cannot parse 'X': expected a suit such as 'H', '♥', 'hearts' or 'cœur'
+        Examples:
+            >>> Suit.parse(" Trefle "), Suit.parse("♢"), Suit.parse("spade")
+            (<Suit.CLUBS: 0>, <Suit.DIAMONDS: 1>, <Suit.SPADES: 3>)
+            >>> Suit.parse("X")
+            Traceback (most recent call last):
+            ...
+            cardgames.errors.ParseError: cannot parse 'X': expected a suit such as 'H', '♥', 'hearts' or 'cœur'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
         if isinstance(text, str):
             suit = _SUIT_NAMES.get(_normalise(text))
@@ -224,11 +232,12 @@ class Rank(enum.IntEnum):
     ``str(rank)`` is the English name and `Rank.parse` reads digits, letters (English and
     French) and English and French names.
 
-    >>> rank = Rank.parse("dame")
-    >>> print(rank, rank.letter, rank.french, int(rank))
-    queen Q dame 12
-    >>> " ".join(rank.letter for rank in Rank)
-    '2 3 4 5 6 7 8 9 10 J Q K A'
+    Examples:
+        >>> rank = Rank.parse("dame")
+        >>> print(rank, rank.letter, rank.french, int(rank))
+        queen Q dame 12
+        >>> " ".join(rank.letter for rank in Rank)
+        '2 3 4 5 6 7 8 9 10 J Q K A'
     """
 
     TWO = 2
@@ -249,8 +258,9 @@ class Rank(enum.IntEnum):
     def letter(self) -> str:
         """The short notation used in card names: ``"2"`` to ``"10"``, ``"J"``, ``"Q"``...
 
-        >>> Rank.TEN.letter, Rank.KING.letter
-        ('10', 'K')
+        Examples:
+            >>> Rank.TEN.letter, Rank.KING.letter
+            ('10', 'K')
         """
         return _RANK_LETTERS[self]
 
@@ -258,8 +268,9 @@ class Rank(enum.IntEnum):
     def english(self) -> str:
         """The English name: ``"two"`` to ``"ten"``, ``"jack"``, ``"queen"``, ``"king"``...
 
-        >>> Rank.JACK.english
-        'jack'
+        Examples:
+            >>> Rank.JACK.english
+            'jack'
         """
         return _RANK_ENGLISH[self]
 
@@ -267,8 +278,9 @@ class Rank(enum.IntEnum):
     def french(self) -> str:
         """The French name: ``"deux"`` to ``"dix"``, ``"valet"``, ``"dame"``, ``"roi"``, ``"as"``.
 
-        >>> Rank.ACE.french
-        'as'
+        Examples:
+            >>> Rank.ACE.french
+            'as'
         """
         return _RANK_FRENCH[self]
 
@@ -289,12 +301,13 @@ class Rank(enum.IntEnum):
         Raises:
             ParseError: If the text names no rank (also for a non-string argument).
 
-        >>> Rank.parse("T"), Rank.parse("Valet"), Rank.parse("ace")
-        (<Rank.TEN: 10>, <Rank.JACK: 11>, <Rank.ACE: 14>)
-        >>> Rank.parse("1")
-        Traceback (most recent call last):
-        ...
-        cardgames.errors.ParseError: cannot parse '1': expected a rank such as '2' to '10', 'T', 'J', 'Q', 'K', 'A', 'V', 'D', 'R', 'queen' or 'dame'
+        Examples:
+            >>> Rank.parse("T"), Rank.parse("Valet"), Rank.parse("ace")
+            (<Rank.TEN: 10>, <Rank.JACK: 11>, <Rank.ACE: 14>)
+            >>> Rank.parse("1")
+            Traceback (most recent call last):
+            ...
+            cardgames.errors.ParseError: cannot parse '1': expected a rank such as '2' to '10', 'T', 'J', 'Q', 'K', 'A', 'V', 'D', 'R', 'queen' or 'dame'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
         if isinstance(text, str):
             rank = _RANK_NAMES.get(_normalise(text))
@@ -372,19 +385,20 @@ class Card(int):
     Attributes are stored in the instance and read-only: setting or deleting any attribute raises
     `AttributeError`.
 
-    >>> eight = Card(Rank.EIGHT, Suit.HEARTS)
-    >>> eight is Card.parse("8H") is Card.from_code(32)
-    True
-    >>> eight.rank, eight.suit, eight.code, eight == 32
-    (<Rank.EIGHT: 8>, <Suit.HEARTS: 2>, 32, True)
-    >>> print(eight, eight.unicode(), eight.english(), eight.french(), sep=" | ")
-    8H | 8♥ | 8 of hearts | 8 de cœur
-    >>> Card.JOKER.rank is None, Card.JOKER.is_joker, str(Card.JOKER)
-    (True, True, 'JOKER')
-    >>> eight.rank = Rank.NINE
-    Traceback (most recent call last):
-    ...
-    AttributeError: Card is immutable: cannot set attribute 'rank'
+    Examples:
+        >>> eight = Card(Rank.EIGHT, Suit.HEARTS)
+        >>> eight is Card.parse("8H") is Card.from_code(32)
+        True
+        >>> eight.rank, eight.suit, eight.code, eight == 32
+        (<Rank.EIGHT: 8>, <Suit.HEARTS: 2>, 32, True)
+        >>> print(eight, eight.unicode(), eight.english(), eight.french(), sep=" | ")
+        8H | 8♥ | 8 of hearts | 8 de cœur
+        >>> Card.JOKER.rank is None, Card.JOKER.is_joker, str(Card.JOKER)
+        (True, True, 'JOKER')
+        >>> eight.rank = Rank.NINE
+        Traceback (most recent call last):
+        ...
+        AttributeError: Card is immutable: cannot set attribute 'rank'
     """
 
     JOKER: ClassVar[Card]
@@ -428,10 +442,11 @@ class Card(int):
             TypeError: If rank or suit is not an int (text: use `Card.parse`).
             ValueError: If rank or suit is an int that is no rank or suit.
 
-        >>> Card(Rank.QUEEN, Suit.SPADES)
-        Card.parse('QS')
-        >>> Card(12, 3) is Card(Rank.QUEEN, Suit.SPADES)
-        True
+        Examples:
+            >>> Card(Rank.QUEEN, Suit.SPADES)
+            Card.parse('QS')
+            >>> Card(12, 3) is Card(Rank.QUEEN, Suit.SPADES)
+            True
         """
         if type(rank) is Rank and type(suit) is Suit:
             return _ALL_CARDS[suit * 13 + rank - 2]
@@ -454,8 +469,9 @@ class Card(int):
             TypeError: If code is not an int.
             ValueError: If code is outside 0..52.
 
-        >>> Card.from_code(0), Card.from_code(51), Card.from_code(52)
-        (Card.parse('2C'), Card.parse('AS'), Card.parse('JOKER'))
+        Examples:
+            >>> Card.from_code(0), Card.from_code(51), Card.from_code(52)
+            (Card.parse('2C'), Card.parse('AS'), Card.parse('JOKER'))
         """
         if type(code) is int and 0 <= code <= _JOKER_CODE:
             return _ALL_CARDS[code]
@@ -495,14 +511,15 @@ class Card(int):
             ParseError: If the text is not a card (also for a non-string argument); the error
                 names the text and says what was expected.
 
-        >>> [Card.parse(text) for text in ("10S", "TS", "10 of spades", "dix de pique")]
-        [Card.parse('10S'), Card.parse('10S'), Card.parse('10S'), Card.parse('10S')]
-        >>> Card.parse("Dame de cœur") is Card.parse("DH") is Card.parse("Q♥")
-        True
-        >>> Card.parse("H8")
-        Traceback (most recent call last):
-        ...
-        cardgames.errors.ParseError: cannot parse 'H8': expected a card, rank first, such as '8H', '10S', 'QS', 'Q♠', 'queen of spades', 'dame de pique' or 'JOKER'
+        Examples:
+            >>> [Card.parse(text) for text in ("10S", "TS", "10 of spades", "dix de pique")]
+            [Card.parse('10S'), Card.parse('10S'), Card.parse('10S'), Card.parse('10S')]
+            >>> Card.parse("Dame de cœur") is Card.parse("DH") is Card.parse("Q♥")
+            True
+            >>> Card.parse("H8")
+            Traceback (most recent call last):
+            ...
+            cardgames.errors.ParseError: cannot parse 'H8': expected a card, rank first, such as '8H', '10S', 'QS', 'Q♠', 'queen of spades', 'dame de pique' or 'JOKER'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
         if isinstance(text, str):
             card = _lookup(text)
@@ -513,8 +530,9 @@ class Card(int):
     def unicode(self) -> str:
         """The short notation with the suit symbol: ``"8♥"``, ``"10♠"``; ``"JOKER"``.
 
-        >>> Card.parse("10S").unicode(), Card.JOKER.unicode()
-        ('10♠', 'JOKER')
+        Examples:
+            >>> Card.parse("10S").unicode(), Card.JOKER.unicode()
+            ('10♠', 'JOKER')
         """
         return _UNICODE_TEXTS[self]
 
@@ -523,8 +541,9 @@ class Card(int):
 
         The joker is ``"joker"``.
 
-        >>> Card.parse("10H").english(), Card.parse("QS").english()
-        ('10 of hearts', 'queen of spades')
+        Examples:
+            >>> Card.parse("10H").english(), Card.parse("QS").english()
+            ('10 of hearts', 'queen of spades')
         """
         return _ENGLISH_TEXTS[self]
 
@@ -533,8 +552,9 @@ class Card(int):
 
         The joker is ``"joker"``.
 
-        >>> Card.parse("8H").french(), Card.parse("AC").french()
-        ('8 de cœur', 'as de trèfle')
+        Examples:
+            >>> Card.parse("8H").french(), Card.parse("AC").french()
+            ('8 de cœur', 'as de trèfle')
         """
         return _FRENCH_TEXTS[self]
 
@@ -720,8 +740,9 @@ class DeckKind(enum.Enum):
         JOKERS_54: The 52 suited cards and two jokers.
         PIQUET_32: The 32-card piquet pack: seven to ace in each suit.
 
-    >>> [(kind.value, kind.size) for kind in DeckKind]
-    [('standard_52', 52), ('jokers_54', 54), ('piquet_32', 32)]
+    Examples:
+        >>> [(kind.value, kind.size) for kind in DeckKind]
+        [('standard_52', 52), ('jokers_54', 54), ('piquet_32', 32)]
     """
 
     STANDARD_52 = "standard_52"
@@ -732,8 +753,9 @@ class DeckKind(enum.Enum):
     def size(self) -> int:
         """The number of cards in one deck of this kind.
 
-        >>> DeckKind.PIQUET_32.size
-        32
+        Examples:
+            >>> DeckKind.PIQUET_32.size
+            32
         """
         return len(_DECKS[self])
 
@@ -764,10 +786,11 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
         TypeError: If kind is not a `DeckKind` or copies not an int.
         ValueError: If copies is less than 1.
 
-    >>> len(make_deck()), len(make_deck(DeckKind.JOKERS_54, copies=2))
-    (52, 108)
-    >>> format_cards(make_deck(DeckKind.PIQUET_32)[:8])
-    '7C 8C 9C 10C JC QC KC AC'
+    Examples:
+        >>> len(make_deck()), len(make_deck(DeckKind.JOKERS_54, copies=2))
+        (52, 108)
+        >>> format_cards(make_deck(DeckKind.PIQUET_32)[:8])
+        '7C 8C 9C 10C JC QC KC AC'
     """
     if not isinstance(kind, DeckKind):
         raise TypeError(f"kind must be a DeckKind, not {kind!r}")
@@ -816,12 +839,13 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     Raises:
         ParseError: If a card cannot be read; the error names the offending piece of text.
 
-    >>> parse_cards("8H QS, 10♦ JOKER")
-    (Card.parse('8H'), Card.parse('QS'), Card.parse('10D'), Card.parse('JOKER'))
-    >>> parse_cards("10 of hearts, as de trèfle 2C")
-    (Card.parse('10H'), Card.parse('AC'), Card.parse('2C'))
-    >>> parse_cards("")
-    ()
+    Examples:
+        >>> parse_cards("8H QS, 10♦ JOKER")
+        (Card.parse('8H'), Card.parse('QS'), Card.parse('10D'), Card.parse('JOKER'))
+        >>> parse_cards("10 of hearts, as de trèfle 2C")
+        (Card.parse('10H'), Card.parse('AC'), Card.parse('2C'))
+        >>> parse_cards("")
+        ()
     """
     if not isinstance(text, str):
         raise ParseError(text, "cards separated by whitespace or commas")
@@ -845,8 +869,9 @@ def format_cards(cards: Iterable[Card]) -> str:
     Returns:
         The text, ``""`` for no cards.
 
-    >>> format_cards([Card.parse("8H"), Card.JOKER, Card.parse("10S")])
-    '8H JOKER 10S'
+    Examples:
+        >>> format_cards([Card.parse("8H"), Card.JOKER, Card.parse("10S")])
+        '8H JOKER 10S'
     """
     return " ".join([str(card) for card in cards])
 
@@ -866,13 +891,14 @@ def remove_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     Raises:
         ValueError: If the card is not among the cards.
 
-    >>> hand = parse_cards("8H JOKER QS JOKER")
-    >>> format_cards(remove_card(hand, JOKER))
-    '8H QS JOKER'
-    >>> remove_card(hand, Card.parse("2C"))
-    Traceback (most recent call last):
-    ...
-    ValueError: cannot remove 2C: it is not among the cards (8H JOKER QS JOKER)
+    Examples:
+        >>> hand = parse_cards("8H JOKER QS JOKER")
+        >>> format_cards(remove_card(hand, JOKER))
+        '8H QS JOKER'
+        >>> remove_card(hand, Card.parse("2C"))
+        Traceback (most recent call last):
+        ...
+        ValueError: cannot remove 2C: it is not among the cards (8H JOKER QS JOKER)
     """
     try:
         index = cards.index(card)

@@ -65,9 +65,10 @@ def _hints(cls: type) -> dict[str, Any]:
 def encode(value: object) -> Any:
     """Turn a library value into plain JSON-compatible data.
 
-    >>> from cardgames.cards import Card, Suit
-    >>> encode((Card.parse("8H"), Suit.SPADES, None, 3))
-    ['8H', 'spades', None, 3]
+    Examples:
+        >>> from cardgames.cards import Card, Suit
+        >>> encode((Card.parse("8H"), Suit.SPADES, None, 3))
+        ['8H', 'spades', None, 3]
     """
     if value is None or isinstance(value, (bool, str)):
         return value
@@ -137,13 +138,14 @@ def decode(
     Raises:
         InvalidStateError: naming the path and the problem.
 
-    >>> from cardgames.cards import Card
-    >>> decode(tuple[Card, ...], ["8H", "JOKER"])
-    (Card.parse('8H'), Card.parse('JOKER'))
-    >>> decode(int, True, "/data/player")
-    Traceback (most recent call last):
-    ...
-    cardgames.errors.InvalidStateError: invalid document at /data/player: expected an integer, ...
+    Examples:
+        >>> from cardgames.cards import Card
+        >>> decode(tuple[Card, ...], ["8H", "JOKER"])
+        (Card.parse('8H'), Card.parse('JOKER'))
+        >>> decode(int, True, "/data/player")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.InvalidStateError: invalid document at /data/player: expected ...
     """
     origin = typing.get_origin(tp)
     if origin is typing.Union or origin is types.UnionType:

@@ -30,13 +30,14 @@ The rules (the defaults of `Rules`, preset ``"marquoir"``):
 
 Mao, a variant whose extra rules are never stated, is out of scope.
 
->>> from cardgames import crazy_eights
->>> state = crazy_eights.new_game(["Léa", "Tom", "Sam"], seed=2024)
->>> state.players, len(state.hands[0]), state.current
-(('Léa', 'Tom', 'Sam'), 7, 1)
->>> state = state.apply(state.legal_moves()[0])
->>> state.moves_played
-1
+Examples:
+    >>> from cardgames import crazy_eights
+    >>> state = crazy_eights.new_game(["Léa", "Tom", "Sam"], seed=2024)
+    >>> state.players, len(state.hands[0]), state.current
+    (('Léa', 'Tom', 'Sam'), 7, 1)
+    >>> state = state.apply(state.legal_moves()[0])
+    >>> state.moves_played
+    1
 """
 
 from __future__ import annotations
@@ -186,11 +187,12 @@ def new_game(
 def card_points(card: Card, rules: Rules | None = None) -> int:
     """The points a card left in a loser's hand is worth to the winner.
 
-    >>> from cardgames.cards import Card
-    >>> card_points(Card.parse("8H")), card_points(Card.parse("AS"))
-    (50, 20)
-    >>> card_points(Card.parse("AS"), PRESETS["ace-without-power"])
-    1
+    Examples:
+        >>> from cardgames.cards import Card
+        >>> card_points(Card.parse("8H")), card_points(Card.parse("AS"))
+        (50, 20)
+        >>> card_points(Card.parse("AS"), PRESETS["ace-without-power"])
+        1
     """
     return _card_points(card, rules or _MARQUOIR)
 
@@ -211,9 +213,10 @@ def round_points(
     Returns the points by seat (or by name, given a mapping): the winner collects the value of
     the other hands.
 
-    >>> from cardgames.cards import parse_cards
-    >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
-    {'Léa': 83, 'Tom': 0, 'Sam': 0}
+    Examples:
+        >>> from cardgames.cards import parse_cards
+        >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
+        {'Léa': 83, 'Tom': 0, 'Sam': 0}
     """
     return _round_points(hands, rules or _MARQUOIR)
 

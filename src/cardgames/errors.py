@@ -35,9 +35,10 @@ class ParseError(CardGamesError, ValueError):
         text: The text that was given.
         expected: What the parser expected, in words.
 
-    >>> err = ParseError("8X", "a card such as '8H', '10S', 'QS' or 'JOKER'")
-    >>> str(err)
-    "cannot parse '8X': expected a card such as '8H', '10S', 'QS' or 'JOKER'"
+    Examples:
+        >>> err = ParseError("8X", "a card such as '8H', '10S', 'QS' or 'JOKER'")
+        >>> str(err)
+        "cannot parse '8X': expected a card such as '8H', '10S', 'QS' or 'JOKER'"
     """
 
     def __init__(self, text: object, expected: str) -> None:

@@ -139,12 +139,13 @@ class LegalMoves(tuple[MoveT, ...]):
     moves) whose ``in`` checks identity first, then equality, and whose ``repr`` is written in
     the game's notation (``str`` of each move).
 
-    >>> from cardgames.crazy_eights import new_game
-    >>> moves = new_game(2, seed=3).legal_moves()
-    >>> moves
-    <LegalMoves: play 8C name clubs, play 8C name diamonds, play 8C name hearts, ...>
-    >>> moves[-1], moves[-1] in moves, len(moves)
-    (PlayCard(player=1, card=Card.parse('9S'), suit=None, announce=False, target=None), True, 5)
+    Examples:
+        >>> from cardgames.crazy_eights import new_game
+        >>> moves = new_game(2, seed=3).legal_moves()
+        >>> moves
+        <LegalMoves: play 8C name clubs, play 8C name diamonds, play 8C name hearts, ...>
+        >>> moves[-1], moves[-1] in moves, len(moves)
+        (PlayCard(player=1, card=Card.parse('9S'), suit=None, announce=False, target=None), True, 5)
     """
 
     __slots__ = ()
@@ -387,10 +388,11 @@ class Game(Generic[GameStateT]):
 def normalize_name(name: str) -> str:
     """Fold a name for lookups: case, accents, spaces, hyphens and underscores do not matter.
 
-    >>> normalize_name("  8 Américain ")
-    '8 americain'
-    >>> normalize_name("Crazy_Eights") == normalize_name("crazy-eights")
-    True
+    Examples:
+        >>> normalize_name("  8 Américain ")
+        '8 americain'
+        >>> normalize_name("Crazy_Eights") == normalize_name("crazy-eights")
+        True
     """
     decomposed = unicodedata.normalize("NFKD", name.casefold())
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))

@@ -43,10 +43,11 @@ another is turned (as in Crazy Eights); the starter has no effect; a blocked rou
 draw, nobody can play) or one that reaches ``max_moves`` ends with every player scoring their
 hand.
 
->>> from cardgames import huit_americain
->>> state = huit_americain.new_game(["Léa", "Tom", "Sam"], seed=8)
->>> len(state.hands[0]), len(state.all_cards())
-(8, 54)
+Examples:
+    >>> from cardgames import huit_americain
+    >>> state = huit_americain.new_game(["Léa", "Tom", "Sam"], seed=8)
+    >>> len(state.hands[0]), len(state.all_cards())
+    (8, 54)
 """
 
 from __future__ import annotations
@@ -233,9 +234,10 @@ def new_game(
 def card_points(card: Card, rules: Rules | None = None) -> int:
     """The penalty points a card left in hand is worth.
 
-    >>> from cardgames.cards import parse_cards
-    >>> [card_points(c) for c in parse_cards("JOKER 8H 2S 2H AC KD 10S")]
-    [50, 25, 25, 15, 15, 10, 5]
+    Examples:
+        >>> from cardgames.cards import parse_cards
+        >>> [card_points(c) for c in parse_cards("JOKER 8H 2S 2H AC KD 10S")]
+        [50, 25, 25, 15, 15, 10, 5]
     """
     return _card_points(card, rules or _STANDARD)
 
@@ -243,9 +245,10 @@ def card_points(card: Card, rules: Rules | None = None) -> int:
 def hand_points(hand: Sequence[Card], rules: Rules | None = None) -> int:
     """The penalty points of a hand.
 
-    >>> from cardgames.cards import parse_cards
-    >>> hand_points(parse_cards("JOKER 8H 2S 2H AC KD 10S"))
-    145
+    Examples:
+        >>> from cardgames.cards import parse_cards
+        >>> hand_points(parse_cards("JOKER 8H 2S 2H AC KD 10S"))
+        145
     """
     return _hand_points(hand, rules or _STANDARD)
 
@@ -263,9 +266,10 @@ def round_points(
 ) -> dict[str, int] | tuple[int, ...]:
     """Each player's penalty points for a round, from the hands left.
 
-    >>> from cardgames.cards import parse_cards
-    >>> round_points({"Léa": (), "Tom": parse_cards("JOKER 3C"), "Sam": parse_cards("AS")})
-    {'Léa': 0, 'Tom': 55, 'Sam': 15}
+    Examples:
+        >>> from cardgames.cards import parse_cards
+        >>> round_points({"Léa": (), "Tom": parse_cards("JOKER 3C"), "Sam": parse_cards("AS")})
+        {'Léa': 0, 'Tom': 55, 'Sam': 15}
     """
     return _round_points(hands, rules or _STANDARD)
 

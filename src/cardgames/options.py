@@ -5,19 +5,20 @@ A game's `Rules` is a frozen attrs class whose fields are made with `option`. Th
 (for the docs and the command line), validation that names the offending option, ``replace``,
 parsing of ``option=value`` text, and JSON.
 
->>> import attrs
->>> @attrs.frozen
-... class Rules(RulesBase):
-...     hand_size: int = option(7, "Cards dealt to each player.", minimum=1, maximum=20)
-...     stacking: bool = option(True, "A 2 may answer a 2.")
->>> Rules().replace(hand_size=5).hand_size
-5
->>> Rules(hand_size=0)
-Traceback (most recent call last):
-...
-cardgames.errors.InvalidRulesError: invalid rules option hand_size=0: must be at least 1
->>> Rules.from_options({"stacking": "no"}).stacking
-False
+Examples:
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Rules(RulesBase):
+    ...     hand_size: int = option(7, "Cards dealt to each player.", minimum=1, maximum=20)
+    ...     stacking: bool = option(True, "A 2 may answer a 2.")
+    >>> Rules().replace(hand_size=5).hand_size
+    5
+    >>> Rules(hand_size=0)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.InvalidRulesError: invalid rules option hand_size=0: must be at least 1
+    >>> Rules.from_options({"stacking": "no"}).stacking
+    False
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ _FALSE = frozenset({"false", "no", "off", "0", "non", "faux", "n"})
 def parse_bool(text: str) -> bool:
     """Read a yes/no option value (English or French).
 
-    >>> parse_bool("Oui"), parse_bool("off")
-    (True, False)
+    Examples:
+        >>> parse_bool("Oui"), parse_bool("off")
+        (True, False)
     """
     folded = text.strip().casefold()
     if folded in _TRUE:

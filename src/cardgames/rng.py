@@ -88,17 +88,19 @@ current state `s`; it does not advance anything. `Rng.split()` returns the paren
 step and the child `absorb(s, 0)` of the state before the step. The final absorbed words (`1` for
 `derive`, `0` for `split`, a tag of at least 2 for seeding) keep the three constructions apart.
 
->>> rng = Rng.from_seed(2026)
->>> roll, rng = rng.randint(1, 6)
->>> roll
-4
->>> hand, rng = rng.sample("ABCDEFGH", 3)
->>> hand
-('C', 'F', 'G')
+Examples:
+    >>> rng = Rng.from_seed(2026)
+    >>> roll, rng = rng.randint(1, 6)
+    >>> roll
+    4
+    >>> hand, rng = rng.sample("ABCDEFGH", 3)
+    >>> hand
+    ('C', 'F', 'G')
 
->>> game_3 = Rng.from_seed(2026).derive(3)  # the stream for game 3 of a simulation
->>> Rng.from_state(game_3.state) == game_3
-True
+Examples:
+    >>> game_3 = Rng.from_seed(2026).derive(3)  # the stream for game 3 of a simulation
+    >>> Rng.from_state(game_3.state) == game_3
+    True
 """
 
 from __future__ import annotations
@@ -265,12 +267,13 @@ class Rng:
     are, and equal generators produce equal results. Build one with `Rng.from_seed` or
     `Rng.from_state`; ``Rng(state=words)`` is the same as ``Rng.from_state(words)``.
 
-    >>> rng = Rng.from_seed(7)
-    >>> first, rng2 = rng.next_u64()
-    >>> rng.next_u64() == (first, rng2)  # the receiver did not change
-    True
-    >>> rng2 == rng
-    False
+    Examples:
+        >>> rng = Rng.from_seed(7)
+        >>> first, rng2 = rng.next_u64()
+        >>> rng.next_u64() == (first, rng2)  # the receiver did not change
+        True
+        >>> rng2 == rng
+        False
     """
 
     _state: Words = attrs.field(converter=_check_state)
@@ -292,10 +295,11 @@ class Rng:
         Raises:
             TypeError: If ``seed`` is not an ``int`` (``bool`` is refused too).
 
-        >>> Rng.from_seed(0).state[0] == 0xE220A8397B1DCDAF
-        True
-        >>> Rng.from_seed(-1) != Rng.from_seed(1) != Rng.from_seed(2**64 + 1)
-        True
+        Examples:
+            >>> Rng.from_seed(0).state[0] == 0xE220A8397B1DCDAF
+            True
+            >>> Rng.from_seed(-1) != Rng.from_seed(1) != Rng.from_seed(2**64 + 1)
+            True
         """
         return _make(*_seed_words(_check_int(seed, "an Rng seed")))
 
@@ -315,8 +319,9 @@ class Rng:
             ValueError: If there are not exactly four words, a word is out of range, or all
                 four are zero.
 
-        >>> Rng.from_state((1, 2, 3, 4)).next_u64()[0]
-        11520
+        Examples:
+            >>> Rng.from_state((1, 2, 3, 4)).next_u64()[0]
+            11520
         """
         return cls(state=words)
 
@@ -335,8 +340,9 @@ class Rng:
         Returns:
             ``(word, next_rng)`` with ``0 <= word < 2**64``.
 
-        >>> Rng.from_seed(42).next_u64()[0]
-        1546998764402558742
+        Examples:
+            >>> Rng.from_seed(42).next_u64()[0]
+            1546998764402558742
         """
         x, s0, s1, s2, s3 = _next_words(*self._state)
         return x, _make(s0, s1, s2, s3)
@@ -355,8 +361,9 @@ class Rng:
             TypeError: If ``n`` is not an ``int``.
             ValueError: If ``n < 1`` or ``n > 2**64``.
 
-        >>> Rng.from_seed(42).below(52)[0]
-        4
+        Examples:
+            >>> Rng.from_seed(42).below(52)[0]
+            4
         """
         _check_int(n, "below(n): n")
         if not 1 <= n <= _TWO_64:
@@ -383,8 +390,9 @@ class Rng:
             TypeError: If ``lo`` or ``hi`` is not an ``int``.
             ValueError: If ``hi < lo`` or the range holds more than ``2**64`` integers.
 
-        >>> Rng.from_seed(1).randint(1, 6)[0]
-        5
+        Examples:
+            >>> Rng.from_seed(1).randint(1, 6)[0]
+            5
         """
         _check_int(lo, "randint(lo, hi): lo")
         _check_int(hi, "randint(lo, hi): hi")
@@ -401,8 +409,9 @@ class Rng:
         Returns:
             ``(value, next_rng)`` with ``0.0 <= value < 1.0``.
 
-        >>> Rng.from_seed(42).random()[0]
-        0.08386297105988216
+        Examples:
+            >>> Rng.from_seed(42).random()[0]
+            0.08386297105988216
         """
         x, rng = self.next_u64()
         return (x >> 11) * (1.0 / 9007199254740992.0), rng
@@ -422,8 +431,9 @@ class Rng:
         Raises:
             TypeError: If ``seq`` is not a sequence.
 
-        >>> Rng.from_seed(1).shuffle(range(6))[0]
-        (0, 3, 1, 5, 2, 4)
+        Examples:
+            >>> Rng.from_seed(1).shuffle(range(6))[0]
+            (0, 3, 1, 5, 2, 4)
         """
         _check_sequence(seq, "shuffle")
         items = list(seq)
@@ -445,8 +455,9 @@ class Rng:
             TypeError: If ``seq`` is not a sequence.
             IndexError: If ``seq`` is empty.
 
-        >>> Rng.from_seed(42).choice("HDCS")[0]
-        'H'
+        Examples:
+            >>> Rng.from_seed(42).choice("HDCS")[0]
+            'H'
         """
         _check_sequence(seq, "choice")
         if not seq:
@@ -472,8 +483,9 @@ class Rng:
             TypeError: If ``seq`` is not a sequence or ``k`` not an ``int``.
             ValueError: If ``k < 0`` or ``k > len(seq)``.
 
-        >>> Rng.from_seed(42).sample(range(10), 3)[0]
-        (0, 3, 5)
+        Examples:
+            >>> Rng.from_seed(42).sample(range(10), 3)[0]
+            (0, 3, 5)
         """
         _check_sequence(seq, "sample")
         _check_int(k, "sample(seq, k): k")
@@ -501,9 +513,10 @@ class Rng:
             TypeError: If ``i`` is not an ``int``.
             ValueError: If ``i`` is negative or ``2**64`` or more.
 
-        >>> master = Rng.from_seed(2026)
-        >>> master.derive(0) == master.derive(0) != master.derive(1)
-        True
+        Examples:
+            >>> master = Rng.from_seed(2026)
+            >>> master.derive(0) == master.derive(0) != master.derive(1)
+            True
         """
         _check_int(i, "derive(i): i")
         if not 0 <= i <= _MASK:
@@ -518,9 +531,10 @@ class Rng:
             drawn and discarded), ``child`` is ``absorb(state, 0)`` of the state before the
             step. Calling ``split`` again on ``parent`` gives a different child.
 
-        >>> parent, child = Rng.from_seed(1).split()
-        >>> parent == Rng.from_seed(1).next_u64()[1], child != parent
-        (True, True)
+        Examples:
+            >>> parent, child = Rng.from_seed(1).split()
+            >>> parent == Rng.from_seed(1).next_u64()[1], child != parent
+            (True, True)
         """
         child = _make(*_absorb(self._state, _SPLIT_TAG))
         return self.next_u64()[1], child

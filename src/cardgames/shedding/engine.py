@@ -584,11 +584,12 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         ``play 8H name hearts``, ``play 7C announce``, ``play QS target 2``, ``draw``, ``pass``,
         ``take``, ``callout 2``.
 
-        >>> from cardgames.crazy_eights import new_game, PlayCard
-        >>> from cardgames.cards import Card, Suit
-        >>> state = new_game(3, seed=1)
-        >>> state.format_move(PlayCard(1, Card.parse("8H"), Suit.SPADES))
-        'play 8H name spades'
+        Examples:
+            >>> from cardgames.crazy_eights import new_game, PlayCard
+            >>> from cardgames.cards import Card, Suit
+            >>> state = new_game(3, seed=1)
+            >>> state.format_move(PlayCard(1, Card.parse("8H"), Suit.SPADES))
+            'play 8H name spades'
         """
         if isinstance(move, tuple(MOVE_TYPES.values())):
             return str(move)

@@ -45,13 +45,14 @@ class Match:
         rounds: Each round's points, by seat.
         seed: Seeds the rounds dealt by `deal` (round ``k`` gets a stream derived from it).
 
-    >>> from cardgames.crazy_eights import Match
-    >>> match = Match.new(["Léa", "Tom", "Sam"])
-    >>> match = match.add_round({"Léa": 83, "Tom": 0, "Sam": 0}).add_round([0, 120, 0])
-    >>> match.totals, match.is_over, match.dealer
-    ((83, 120, 0), False, 2)
-    >>> match.add_round([0, 0, 200]).winners
-    (2,)
+    Examples:
+        >>> from cardgames.crazy_eights import Match
+        >>> match = Match.new(["Léa", "Tom", "Sam"])
+        >>> match = match.add_round({"Léa": 83, "Tom": 0, "Sam": 0}).add_round([0, 120, 0])
+        >>> match.totals, match.is_over, match.dealer
+        ((83, 120, 0), False, 2)
+        >>> match.add_round([0, 0, 200]).winners
+        (2,)
     """
 
     rules: SheddingRules

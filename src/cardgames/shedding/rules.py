@@ -85,8 +85,11 @@ class Effect:
     def parse(cls, text: str) -> Effect:
         """Read an effect such as ``"wild+draw5"`` (``"none"`` for no effect).
 
-        >>> Effect.parse("wild+draw5")
-        Effect(wild=True, draw=5, skip=False, reverse=False, again=False, swap=False, choose=False)
+        Examples:
+            >>> print(Effect.parse("wild+draw5"))
+            wild+draw5
+            >>> Effect.parse("wild+draw5").draw
+            5
 
         Raises:
             ParseError: for an unknown token or an impossible combination.
@@ -134,11 +137,12 @@ class Effects(Mapping[str, Effect]):
     Cards missing from the table have no effect. It reads and writes itself as text, which is
     how options are given on a command line and stored in JSON:
 
-    >>> table = Effects.parse("8:wild 2:draw2 A:skip J:reverse")
-    >>> str(table)
-    '2:draw2 8:wild J:reverse A:skip'
-    >>> table.for_card(Card.parse("2H")).draw
-    2
+    Examples:
+        >>> table = Effects.parse("8:wild 2:draw2 A:skip J:reverse")
+        >>> str(table)
+        '2:draw2 8:wild J:reverse A:skip'
+        >>> table.for_card(Card.parse("2H")).draw
+        2
     """
 
     text_coded: ClassVar[bool] = True

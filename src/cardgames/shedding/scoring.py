@@ -86,9 +86,10 @@ def _default_rules() -> SheddingRules:
 def card_points(card: Card, rules: SheddingRules | None = None) -> int:
     """The points a card left in hand is worth (Crazy Eights rules by default).
 
-    >>> from cardgames.cards import Card
-    >>> [card_points(Card.parse(t)) for t in ("8H", "KS", "3C", "AS", "10D")]
-    [50, 10, 3, 20, 10]
+    Examples:
+        >>> from cardgames.cards import Card
+        >>> [card_points(Card.parse(t)) for t in ("8H", "KS", "3C", "AS", "10D")]
+        [50, 10, 3, 20, 10]
     """
     return points_table(rules or _default_rules())[card]
 
@@ -105,10 +106,11 @@ def settle(values: Sequence[int], scoring: Scoring) -> tuple[tuple[int, ...], tu
     An empty hand is worth 0 and every card at least 1, so the lowest value wins both when a
     player went out and when nobody did; tied players all win.
 
-    >>> settle([0, 60, 23], Scoring.CRAZY_EIGHTS)
-    ((0,), (83, 0, 0))
-    >>> settle([0, 35, 20], Scoring.HUIT_AMERICAIN)
-    ((0,), (0, 35, 20))
+    Examples:
+        >>> settle([0, 60, 23], Scoring.CRAZY_EIGHTS)
+        ((0,), (83, 0, 0))
+        >>> settle([0, 35, 20], Scoring.HUIT_AMERICAIN)
+        ((0,), (0, 35, 20))
     """
     low = min(values)
     winners = tuple(i for i, v in enumerate(values) if v == low)
@@ -149,9 +151,10 @@ def round_points(
 
     The seed's example: Léa goes out; Tom holds an 8 and a King, Sam a 3 and an Ace.
 
-    >>> from cardgames.cards import parse_cards
-    >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
-    {'Léa': 83, 'Tom': 0, 'Sam': 0}
+    Examples:
+        >>> from cardgames.cards import parse_cards
+        >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
+        {'Léa': 83, 'Tom': 0, 'Sam': 0}
     """
     if isinstance(hands, Mapping):
         keys = list(hands)
