@@ -49,7 +49,7 @@ import attrs
 
 from cardgames.cards import Card
 from cardgames.game import Game, register
-from cardgames.shedding.engine import Phase, SheddingState, SheddingView
+from cardgames.shedding.engine import Phase, SheddingState, SheddingView, sample_state
 from cardgames.shedding.engine import new_game as _new_game
 from cardgames.shedding.match import Match, MatchOverError
 from cardgames.shedding.moves import (
@@ -236,5 +236,6 @@ GAME: Game[SheddingState] = Game(
     new_game=lambda players, *, seed, rules, deck: _new_game(
         GAME, players, seed=seed, rules=rules, deck=deck
     ),
+    sample_state=sample_state,
 )
 register(GAME)

@@ -128,6 +128,11 @@ class View:
         """Serialize the view as a versioned JSON document (what a frontend sends a player)."""
         raise NotImplementedError
 
+    @classmethod
+    def from_json(cls, text: str | bytes) -> View:
+        """Load a view written by `to_json` (games override it; see `Game.view_from_json`)."""
+        raise NotImplementedError
+
 
 MoveT = TypeVar("MoveT", bound=Move)
 
@@ -294,6 +299,7 @@ class Game(Generic[GameStateT]):
     event_types: Mapping[str, type[Event]]
     view_type: type[View]
     _new_game: Callable[..., GameStateT]
+    _sample_state: Callable[[Any, Any], GameStateT] | None = None
 
     def new_game(
         self,
@@ -317,6 +323,20 @@ class Game(Generic[GameStateT]):
             InvalidRulesError: if the number of players or the deck does not fit the rules.
         """
         return self._new_game(players, seed=seed, rules=rules, deck=deck)
+
+    def sample_state(self, view: View, rng: Any) -> GameStateT:
+        """A full state consistent with everything ``view`` shows.
+
+        The hidden parts are drawn at random with ``rng`` (a `cardgames.rng.Rng`). The
+        sampled state's view for the same player equals ``view``: this is what
+        information-set search (ISMCTS) needs to reason without cheating.
+
+        Raises:
+            NotImplementedError: if the game does not provide it.
+        """
+        if self._sample_state is None:
+            raise NotImplementedError(f"{self.name} does not sample states")
+        return self._sample_state(view, rng)
 
     @property
     def default_rules(self) -> Any:
@@ -368,9 +388,12 @@ class Game(Generic[GameStateT]):
         Raises:
             InvalidStateError: naming what is wrong.
         """
-        data = load_document(text, "view", self.name)
+        data = load_document(text, "view", self.name)  # checks the envelope names this game
+        if "from_json" in vars(self.view_type):  # the game reads its own views
+            view: View = self.view_type.from_json(text)
+            return view
         tagged: dict[str, type] = {**self.move_types, **self.event_types}
-        view: View = decode(self.view_type, data, "/data", tagged=tagged)
+        view = decode(self.view_type, data, "/data", tagged=tagged)
         return view
 
     def rules_from_json(self, text: str | bytes) -> Any:

@@ -79,7 +79,7 @@ from cardgames.shedding.scoring import points_table, settle
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["Phase", "SheddingState", "SheddingView", "new_game"]
+__all__ = ["Phase", "SheddingState", "SheddingView", "new_game", "sample_state"]
 
 
 class Phase(enum.Enum):
@@ -268,9 +268,12 @@ RawEvent = tuple[Any, ...]
 class SheddingView(View):
     """What one player (or a spectator) sees of a shedding game.
 
-    Built field by field from an allow-list: the viewer's own hand, the sizes of the other hands,
-    public table information, the viewer's legal moves and the events redacted for them. It
-    never holds an opponent's card, the stock order or the RNG state.
+    Built field by field from an allow-list: the viewer's own hand (``None`` for a spectator),
+    the sizes of the other hands, public table information (the discard pile, whose cards were
+    all laid face up, the suit to follow, a pending penalty, whose turn it is, consecutive
+    blocked passes, the rules), the viewer's legal moves and the events redacted for them.
+    `drawn` is the card just drawn, shown only to its drawer. It never holds an opponent's card,
+    the stock order or the RNG state.
     """
 
     game: str
@@ -285,14 +288,16 @@ class SheddingView(View):
     phase: Phase
     to_act: tuple[int, ...]
     stock_size: int
-    discard_size: int
+    discard: tuple[Card, ...]
     drawn: Card | None
     announce_target: int | None
     top_player: int | None
+    passes: int
     moves_played: int
     legal_moves: tuple[Move, ...]
     events: tuple[Event, ...]
     outcome: Outcome | None
+    rules: SheddingRules | None = None
 
     def to_json(self) -> str:
         """Serialize the view (what a frontend sends to that player)."""
@@ -305,9 +310,27 @@ class SheddingView(View):
         Raises:
             InvalidStateError: naming what is wrong.
         """
+        from cardgames.game import find_game
+
         data = load_document(text, "view", None)
+        if not isinstance(data, dict):
+            raise InvalidStateError("/data", "expected an object")
+        game_name = data.get("game")
+        try:
+            game = find_game(game_name if isinstance(game_name, str) else "")
+        except LookupError:
+            raise InvalidStateError("/data/game", f"unknown game {game_name!r}") from None
+        body = dict(data)
+        raw_rules = body.pop("rules", None)
         tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
-        return decode(cls, data, "/data", tagged=tagged)  # type: ignore[no-any-return]
+        view: SheddingView = decode(cls, body, "/data", tagged=tagged)
+        if raw_rules is not None:
+            try:
+                rules = decode(game.rules_type, raw_rules, "/data/rules")
+            except InvalidRulesError as exc:
+                raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
+            view = attrs.evolve(view, rules=rules)
+        return view
 
 
 @attrs.frozen
@@ -546,14 +569,16 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
             phase=self.phase,
             to_act=self._public_to_act(player),
             stock_size=len(self.stock),
-            discard_size=len(self.discard),
+            discard=self.discard,
             drawn=drawn,
             announce_target=self.announce_target,
             top_player=self.top_player,
+            passes=self.passes,
             moves_played=self.moves_played,
             legal_moves=self.legal_moves(player).as_tuple() if player is not None else (),
             events=tuple(e.redacted_for(player) for e in self.last_events),
             outcome=self._outcome,
+            rules=self._rules,
         )
 
     def _public_to_act(self, viewer: int | None) -> tuple[int, ...]:
@@ -1323,6 +1348,89 @@ def _starter_effect(d: dict[str, Any], events: list[RawEvent], effect: Effect, d
         d["penalty"] = effect.draw
         events.append((PenaltyGrown, nxt, effect.draw))
     d["current"] = nxt
+
+
+def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
+    """A full state consistent with ``view``, the cards its player has not seen dealt at random.
+
+    What the player knows is kept: their own hand, the discard pile (every card in it was laid
+    face up), the sizes of the other hands and of the stock, whose turn it is and every other
+    public field. The other cards (the other hands and the stock) are shuffled with ``rng`` and
+    dealt to match the sizes; when another player has just drawn a card that fits, one that fits
+    is chosen for them. The events are those of the view (a card drawn by another player stays
+    hidden), and the state's RNG is the one ``rng`` became, so the sample reveals nothing real.
+
+    The result's ``view(view.viewer)`` equals ``view``.
+
+    Raises:
+        ValueError: if the view is not consistent with its rules (counts that do not add up).
+    """
+    from collections import Counter
+
+    from cardgames.game import find_game
+
+    game = find_game(view.game)
+    rules: SheddingRules = view.rules if view.rules is not None else game.default_rules
+    n = len(view.players)
+    tables = _tables(rules, n)
+    full = make_deck(rules.deck, rules.decks_for(n))
+    known = Counter(view.discard)
+    if view.hand is not None:
+        known.update(view.hand)
+    unknown = sorted((Counter(full) - known).elements())
+    hidden = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.viewer)
+    if len(unknown) != hidden + view.stock_size:
+        raise ValueError("the view's card counts do not add up to the deck of its rules")
+    shuffled, rng = rng.shuffle(unknown)
+    pool = list(shuffled)
+    drawn = view.drawn
+    current = view.current
+    if view.phase is _AFTER_DRAW and view.viewer != current:
+        top = view.discard[-1]
+        suit = view.suit
+        allowed = tables.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
+        fitting = [i for i, card in enumerate(pool) if card in allowed]
+        if not fitting:
+            raise ValueError("no hidden card fits as the card the current player drew")
+        drawn = pool.pop(fitting[0])
+    hands: list[tuple[Card, ...]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.viewer:
+            assert view.hand is not None
+            hands.append(tuple(view.hand))
+            continue
+        extra: tuple[Card, ...] = ()
+        if seat == current and view.phase is _AFTER_DRAW and drawn is not None:
+            extra = (drawn,)
+        take = size - len(extra)
+        hands.append(tuple(pool[:take]) + extra)
+        del pool[:take]
+    raw = tuple(
+        (type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in view.events
+    )
+    fields: dict[str, Any] = {
+        "_rules": rules,
+        "_tables": tables,
+        "_c": {},
+        "players": view.players,
+        "hands": tuple(hands),
+        "stock": tuple(pool),
+        "discard": view.discard,
+        "current": current,
+        "direction": view.direction,
+        "suit": view.suit,
+        "penalty": view.penalty,
+        "phase": view.phase,
+        "drawn": drawn if view.phase is _AFTER_DRAW else None,
+        "announce_target": view.announce_target,
+        "top_player": view.top_player,
+        "passes": view.passes,
+        "moves_played": view.moves_played,
+        "rng": rng,
+        "_outcome": view.outcome,
+        "_raw_events": raw,
+    }
+    return SheddingState._make(fields)
 
 
 def _state_from_json(text: str | bytes) -> SheddingState:

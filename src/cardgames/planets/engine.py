@@ -1,0 +1,1480 @@
+"""The engine of "8": turns, black holes, the end of the game, and what each player knows.
+
+The rules it implements are stated in `cardgames.planets`; this module documents how the state
+is kept.
+
+**Hands** are multisets of planets (cards of a planet are identical), kept as eight counts per
+seat. Black holes never stay in a hand: a black hole kept or received is played at once.
+
+**Knowledge.** The state records explicitly what each player has seen, so that `State.view`
+shows exactly that and nothing else:
+
+- every card of the stock and of the current draw carries a *seen-by* bit mask (bit ``p``:
+  seat ``p`` knows what that card is). The Commander sees the cards they draw; the card they
+  put back on top of the stock is known to them, and stays known to them when the next
+  Commander draws it; the surplus a Commander puts under the stock stays known to them.
+- the card being decided on (kept, received or stolen) has a mask too: the Commander for a
+  kept card, the Commander and the Adjutant for a given card, the thief and the victim for a
+  stolen card; a black hole is turned face up, so everyone knows it.
+- ``known[p][q]`` counts, per planet, the cards that seat ``p`` knows are in seat ``q``'s hand
+  (a lower bound): a card ``p`` gave to ``q`` or that ``q`` stole from ``p`` is added when it
+  joins the hand. When ``q`` loses cards publicly (a gathering) the counts drop by what was
+  laid; when ``q`` loses a card ``p`` does not see (discarded face down, stolen by someone else,
+  put under the stock), every count drops by one, since it may have been any of them. The view
+  remembers locations, not disjunctions: once a card ``p`` knows is moved by another player's
+  secret choice (the next Commander keeping one of three drawn cards), ``p`` forgets it.
+- cards discarded face down are known to their owner, and to everyone once the game is over.
+
+**Decisions whose existence would leak.** After every planet kept, received or stolen, its
+holder is asked whether to lay a gathering, even when none is possible (`Decline` is then the
+only move): skipping the question would tell the table that the card did not make one.
+Whether a black hole can act depends only on hand sizes, which are public, so a black hole
+that can do nothing is discarded without a question.
+
+Performance: the hot paths (`State.legal_moves`, `State.apply`) read tables precomputed per
+(rules, number of players), reuse interned move objects and copy only the fields that change;
+events are stored as compact records and built when `State.last_events` is first read.
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, ParseError
+from cardgames.game import Event, Game, LegalMoves, Move, Outcome, State, Termination, View
+from cardgames.planets.cards import (
+    BLACK_HOLE,
+    FULL_DECK,
+    PLANETS,
+    PlanetCard,
+    parse_planet_cards,
+)
+from cardgames.planets.moves import (
+    EVENT_TYPES,
+    MOVE_TYPES,
+    BlackHoleDiscarded,
+    BlackHolePlayed,
+    CardDiscardedFaceDown,
+    CardGiven,
+    CardKept,
+    CardPutBack,
+    CardsDrawn,
+    CardStolen,
+    Decline,
+    DiscardFaceDown,
+    GameOver,
+    GatheringDeclined,
+    GatheringLaid,
+    Give,
+    Keep,
+    LayGathering,
+    PutUnder,
+    Steal,
+    SurplusPutUnder,
+    TurnStarted,
+)
+from cardgames.planets.rules import MIN_GATHERING, Rules
+from cardgames.planets.scoring import Gathering, Role, Tally, final_winners
+from cardgames.rng import Rng
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = ["Phase", "PlanetsState", "PlanetsView", "new_game"]
+
+
+class Phase(enum.Enum):
+    """Which decision the game is waiting for."""
+
+    KEEP = "keep"
+    """The Commander chooses the card to keep among those drawn."""
+    GIVE = "give"
+    """The Commander chooses the card to give, and to whom."""
+    GATHER = "gather"
+    """The holder of a planet just kept, received or stolen lays a gathering with it, or not."""
+    BLACK_HOLE = "black_hole"
+    """The holder of a black hole discards a planet face down or steals one."""
+    SURPLUS = "surplus"
+    """The Commander, over the hand limit, puts cards under the stock."""
+    OVER = "over"
+    """The game has ended."""
+
+
+_KEEP: Final = Phase.KEEP
+_GIVE: Final = Phase.GIVE
+_GATHER: Final = Phase.GATHER
+_BLACK_HOLE: Final = Phase.BLACK_HOLE
+_SURPLUS: Final = Phase.SURPLUS
+_OVER: Final = Phase.OVER
+_COMMANDER: Final = Role.COMMANDER
+_ADJUTANT: Final = Role.ADJUTANT
+_NPLANETS: Final = len(PLANETS)
+_EMPTY: Final = (0,) * _NPLANETS
+
+Counts = tuple[int, ...]
+RawEvent = tuple[Any, ...]
+
+
+def _counts(cards: Iterable[PlanetCard]) -> Counts:
+    counts = [0] * _NPLANETS
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
+
+
+def _cards(counts: Counts) -> tuple[PlanetCard, ...]:
+    out: list[PlanetCard] = []
+    for planet, count in zip(PLANETS, counts, strict=True):
+        out.extend((planet,) * count)
+    return tuple(out)
+
+
+def _add(counts: Counts, card: int, delta: int) -> Counts:
+    return counts[:card] + (counts[card] + delta,) + counts[card + 1 :]
+
+
+def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+class _Tables:
+    """Interned moves and constants, precomputed once per (rules, number of players)."""
+
+    def __init__(self, rules: Rules, n: int) -> None:
+        self.rules = rules
+        self.n = n
+        self.all_bits = (1 << n) - 1
+        seats = range(n)
+        self.keep = tuple(tuple(Keep(p, c) for c in PlanetCard) for p in seats)
+        self.targets = tuple(tuple((p + k) % n for k in range(1, n)) for p in seats)
+        self.give = tuple(
+            tuple(tuple(Give(p, c, to) for to in seats) for c in PlanetCard) for p in seats
+        )
+        self.decline = tuple(Decline(p) for p in seats)
+        self.discard = tuple(tuple(DiscardFaceDown(p, c) for c in PLANETS) for p in seats)
+        self.steal = tuple(tuple(Steal(p, v) for v in seats) for p in seats)
+        self.under = tuple(tuple(PutUnder(p, c) for c in PLANETS) for p in seats)
+        self.lay_same = tuple(
+            tuple(tuple(LayGathering(p, (c,) * size) for size in range(13)) for c in PLANETS)
+            for p in seats
+        )
+        self.lay_all = tuple(LayGathering(p, PLANETS) for p in seats)
+
+
+_TABLE_CACHE: dict[tuple[Rules, int], _Tables] = {}
+
+
+def _tables(rules: Rules, n: int) -> _Tables:
+    key = (rules, n)
+    tables = _TABLE_CACHE.get(key)
+    if tables is None:
+        if len(_TABLE_CACHE) > 256:
+            _TABLE_CACHE.clear()
+        tables = _Tables(rules, n)
+        _TABLE_CACHE[key] = tables
+    return tables
+
+
+# The fields that make a state's value (equality, hashing, JSON); the rest is derived or cached.
+_FIELDS: Final = (
+    "_rules",
+    "players",
+    "hands",
+    "known",
+    "stock",
+    "stock_seen",
+    "drawn",
+    "drawn_seen",
+    "pending",
+    "pending_seen",
+    "received",
+    "received_seen",
+    "commander",
+    "adjutant",
+    "holder",
+    "role",
+    "phase",
+    "gatherings",
+    "face_down",
+    "black_holes",
+    "turn",
+    "moves_played",
+    "rng",
+    "_outcome",
+    "_raw_events",
+)
+
+
+@attrs.frozen
+class PlanetsView(View):
+    """What one player (or a spectator, ``viewer`` ``None``) knows of a game of "8".
+
+    Built field by field from an allow-list: only what the viewer has seen and remembers. It
+    never holds a card the viewer has not seen, the stock order or the RNG state.
+
+    Attributes:
+        viewer: The seat the view was built for, or ``None`` for a spectator.
+        game: The game's name.
+        players: The players' names, by seat.
+        phase: Which decision the game waits for.
+        turn: The number of the current turn, from 1.
+        commander: The seat of this turn's Commander.
+        adjutant: The seat of this turn's Adjutant, once the Commander has given a card.
+        holder: The seat that decides now (``None`` once the game is over).
+        role: The role in which the holder decides (``None`` once the game is over).
+        to_act: The seats that may move now.
+        hand: The viewer's hand, sorted (``None`` for a spectator).
+        hand_sizes: How many cards each seat holds.
+        known_cards: By seat, the cards the viewer knows are in that hand (their own: empty).
+        drawn: The Commander's drawn cards not yet kept or given, top of the stock first;
+            ``None`` for each card the viewer does not know.
+        pending: The card being decided on (kept, received or stolen, or the black hole), if
+            the viewer knows it.
+        received: The card given to the Adjutant, waiting for the Commander's decisions, if the
+            viewer knows it.
+        stock_size: How many cards the stock holds.
+        known_stock: ``(position, card)`` for each card of the stock the viewer knows (position
+            0 is the top): "I know the top card of the stock is Saturn".
+        discard_size: How many black holes lie face up on the discard pile.
+        gatherings: By seat, the gatherings laid (public).
+        face_down: By seat, the cards discarded face down through black holes; ``None`` where
+            the viewer may not see them (another player's, before the end).
+        face_down_sizes: By seat, how many cards were discarded face down.
+        black_holes: By seat, how many black holes were played.
+        moves_played: Moves applied since the start.
+        legal_moves: The viewer's legal moves.
+        events: The events of the last transition, as the viewer may see them.
+        outcome: The result, once the game is over.
+    """
+
+    game: str
+    players: tuple[str, ...]
+    phase: Phase
+    turn: int
+    commander: int
+    adjutant: int | None
+    holder: int | None
+    role: Role | None
+    to_act: tuple[int, ...]
+    hand: tuple[PlanetCard, ...] | None
+    hand_sizes: tuple[int, ...]
+    known_cards: tuple[tuple[PlanetCard, ...], ...]
+    drawn: tuple[PlanetCard | None, ...]
+    pending: PlanetCard | None
+    received: PlanetCard | None
+    stock_size: int
+    known_stock: tuple[tuple[int, PlanetCard], ...]
+    discard_size: int
+    gatherings: tuple[tuple[Gathering, ...], ...]
+    face_down: tuple[tuple[PlanetCard, ...] | None, ...]
+    face_down_sizes: tuple[int, ...]
+    black_holes: tuple[int, ...]
+    moves_played: int
+    legal_moves: tuple[Move, ...]
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+    @property
+    def known_top(self) -> PlanetCard | None:
+        """The top card of the stock, if the viewer knows it."""
+        for position, card in self.known_stock:
+            if position == 0:
+                return card
+        return None
+
+    def to_json(self) -> str:
+        """Serialize the view (what a frontend sends to that player)."""
+        return dump_document("view", self.game, encode(self))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PlanetsView:
+        """Load a view written by `to_json`.
+
+        Raises:
+            InvalidStateError: naming what is wrong.
+        """
+        data = load_document(text, "view", None)
+        tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
+        return decode(cls, data, "/data", tagged=tagged)  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class _StateDocument:
+    rules: Any
+    players: tuple[str, ...]
+    hands: tuple[tuple[PlanetCard, ...], ...]
+    known: tuple[tuple[tuple[PlanetCard, ...], ...], ...]
+    stock: tuple[PlanetCard, ...]
+    stock_seen: tuple[int, ...]
+    drawn: tuple[PlanetCard, ...]
+    drawn_seen: tuple[int, ...]
+    pending: PlanetCard | None
+    pending_seen: int
+    received: PlanetCard | None
+    received_seen: int
+    commander: int
+    adjutant: int | None
+    holder: int | None
+    role: Role | None
+    phase: Phase
+    gatherings: tuple[tuple[Gathering, ...], ...]
+    face_down: tuple[tuple[PlanetCard, ...], ...]
+    black_holes: tuple[int, ...]
+    turn: int
+    moves_played: int
+    rng: tuple[int, int, int, int]
+    outcome: Outcome | None
+    events: tuple[Event, ...]
+
+
+class PlanetsState(State[Rules, Move, PlanetsView]):
+    """A position of a game of "8": frozen, compared by value, advanced only by `apply`.
+
+    Attributes:
+        players: The players' names, by seat.
+        hands: By seat, the count of each planet in the hand (eight numbers, Mercury first);
+            `hand` gives the cards.
+        known: ``known[p][q]``: the counts of the planets seat ``p`` knows are in seat ``q``'s
+            hand (see the module text).
+        stock: The stock, top card first.
+        stock_seen: For each stock card, the bit mask of the seats that know it.
+        drawn: The Commander's drawn cards not yet kept or given, top first.
+        drawn_seen: For each drawn card, the bit mask of the seats that know it.
+        pending: The card being decided on: kept (during `Phase.GIVE` too), received, stolen,
+            or the black hole being played.
+        pending_seen: The bit mask of the seats that know ``pending``.
+        received: The card given to the Adjutant while the Commander's card is being decided.
+        received_seen: The bit mask of the seats that know ``received``.
+        commander: This turn's Commander.
+        adjutant: This turn's Adjutant (``None`` until a card is given).
+        holder: The seat that decides now (``None`` once over).
+        role: The holder's role this turn (``None`` once over).
+        phase: Which decision the game waits for.
+        gatherings: By seat, the gatherings laid.
+        face_down: By seat, the cards discarded face down through black holes, sorted.
+        black_holes: By seat, the black holes played (the discard pile holds their sum).
+        turn: The current turn, from 1.
+        moves_played: Moves applied since the start.
+        rng: The RNG for the coming steals (never shown to players).
+    """
+
+    players: tuple[str, ...]
+    hands: tuple[Counts, ...]
+    known: tuple[tuple[Counts, ...], ...]
+    stock: tuple[PlanetCard, ...]
+    stock_seen: tuple[int, ...]
+    drawn: tuple[PlanetCard, ...]
+    drawn_seen: tuple[int, ...]
+    pending: PlanetCard | None
+    pending_seen: int
+    received: PlanetCard | None
+    received_seen: int
+    commander: int
+    adjutant: int | None
+    holder: int | None
+    role: Role | None
+    phase: Phase
+    gatherings: tuple[tuple[Gathering, ...], ...]
+    face_down: tuple[tuple[PlanetCard, ...], ...]
+    black_holes: tuple[int, ...]
+    turn: int
+    moves_played: int
+    rng: Rng
+    _rules: Rules
+    _t: _Tables
+    _outcome: Outcome | None
+    _raw_events: tuple[RawEvent, ...]
+    _c: dict[Any, Any]
+
+    def __init__(self) -> None:  # pragma: no cover - states come from new_game or from_json
+        raise TypeError("create states with new_game() or from_json()")
+
+    @classmethod
+    def _make(cls, fields: dict[str, Any]) -> PlanetsState:
+        state = object.__new__(cls)
+        state.__dict__.update(fields)
+        return state
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; use apply()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlanetsState):
+            return NotImplemented
+        a, b = self.__dict__, other.__dict__
+        return all(a[f] == b[f] for f in _FIELDS)
+
+    def __hash__(self) -> int:
+        cache = self._c
+        value = cache.get("hash")
+        if value is None:
+            value = hash(tuple(self.__dict__[f] for f in _FIELDS))
+            cache["hash"] = value
+        return int(value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_state_from_json, (self.to_json(),))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+    def __repr__(self) -> str:
+        status = "over" if self.phase is _OVER else f"{self.phase.value} by {self.holder}"
+        return (
+            f"<PlanetsState players={len(self.players)} turn={self.turn} "
+            f"commander={self.commander} {status} stock={len(self.stock)} "
+            f"moves={self.moves_played}>"
+        )
+
+    # -- protocol -------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        """The descriptor of "8"."""
+        from cardgames.game import find_game
+
+        return find_game(self._rules.game_name)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game."""
+        return self._rules
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is _OVER
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over: final scores, winners and how they won."""
+        return self._outcome
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """The events of the move that produced this state (or of the start), unredacted."""
+        cache = self._c
+        events = cache.get("events")
+        if events is None:
+            events = tuple(record[0](*record[1:]) for record in self._raw_events)
+            cache["events"] = events
+        return events
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seat that decides now (the Commander or the Adjutant); empty once over."""
+        holder = self.holder
+        return () if holder is None else (holder,)
+
+    def hand(self, seat: int) -> tuple[PlanetCard, ...]:
+        """The cards in a seat's hand, sorted."""
+        return _cards(self.hands[seat])
+
+    def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
+        """The legal moves of ``player`` (default: of the seat that decides now).
+
+        In a fixed order: cards in planet order (the black hole last), receivers clockwise
+        from the Commander; gatherings by size, the 8 different last, then `Decline`;
+        face-down discards before steals.
+        """
+        cache = self._c
+        result = cache.get(player)
+        if result is None:
+            holder = self.holder
+            if holder is None or (player is not None and player != holder):
+                moves: tuple[Move, ...] = ()
+            else:
+                moves = self._moves()
+            result = LegalMoves(moves)
+            cache[player] = result
+        return result
+
+    def apply(self, move: Move) -> PlanetsState:
+        """Return the state after ``move``.
+
+        Raises:
+            IllegalMoveError: with a machine-readable ``reason`` if the move is not legal; this
+                state is unchanged.
+        """
+        legal = self._c.get(None)
+        if legal is None:
+            legal = self.legal_moves()
+        for candidate in legal:
+            if candidate is move:
+                return self._transition(move)
+        try:  # an equal move built by the caller
+            ok = isinstance(move, Move) and tuple.__contains__(legal, move)
+        except TypeError:  # a move holding unhashable junk
+            ok = False
+        if not ok:
+            raise self._diagnose(move)
+        return self._transition(move)
+
+    def view(self, player: int | None) -> PlanetsView:
+        """What ``player`` knows (``None``: a spectator), built from an allow-list."""
+        n = len(self.players)
+        if player is not None and (
+            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+        ):
+            raise ValueError(f"no seat {player!r} in a game of {n} players")
+        bit = 0 if player is None else 1 << player
+        over = self.phase is _OVER
+        pending = self.pending
+        if pending is not None and not (self.pending_seen & bit or self.phase is _BLACK_HOLE):
+            pending = None
+        received = self.received if self.received_seen & bit else None
+        return PlanetsView(
+            viewer=player,
+            game=self._rules.game_name,
+            players=self.players,
+            phase=self.phase,
+            turn=self.turn,
+            commander=self.commander,
+            adjutant=self.adjutant,
+            holder=self.holder,
+            role=self.role,
+            to_act=self.to_act,
+            hand=None if player is None else _cards(self.hands[player]),
+            hand_sizes=tuple(map(sum, self.hands)),
+            known_cards=(((),) * n if player is None else tuple(map(_cards, self.known[player]))),
+            drawn=tuple(
+                card if seen & bit else None
+                for card, seen in zip(self.drawn, self.drawn_seen, strict=True)
+            ),
+            pending=pending,
+            received=received,
+            stock_size=len(self.stock),
+            known_stock=tuple(
+                (i, card)
+                for i, (card, seen) in enumerate(zip(self.stock, self.stock_seen, strict=True))
+                if seen & bit
+            ),
+            discard_size=sum(self.black_holes),
+            gatherings=self.gatherings,
+            face_down=tuple(
+                cards if over or seat == player else None
+                for seat, cards in enumerate(self.face_down)
+            ),
+            face_down_sizes=tuple(map(len, self.face_down)),
+            black_holes=self.black_holes,
+            moves_played=self.moves_played,
+            legal_moves=() if player is None else self.legal_moves(player).as_tuple(),
+            events=tuple(e.redacted_for(player) for e in self.last_events),
+            outcome=self._outcome,
+        )
+
+    def all_cards(self) -> tuple[PlanetCard, ...]:
+        """Every card, wherever it is (hands, stock, draw, gatherings, discards), sorted."""
+        cards: list[PlanetCard] = [*self.stock, *self.drawn]
+        if self.pending is not None:
+            cards.append(self.pending)
+        if self.received is not None:
+            cards.append(self.received)
+        for seat in range(len(self.players)):
+            cards.extend(_cards(self.hands[seat]))
+            cards.extend(self.face_down[seat])
+            for gathering in self.gatherings[seat]:
+                cards.extend(gathering.cards)
+        cards.extend((BLACK_HOLE,) * sum(self.black_holes))
+        return tuple(sorted(cards))
+
+    def tallies(self) -> tuple[Tally, ...]:
+        """What the final count needs of each seat, as things stand (see `final_scores`)."""
+        return tuple(
+            Tally(self.gatherings[s], len(self.face_down[s]), sum(self.hands[s]), holes)
+            for s, holes in enumerate(self.black_holes)
+        )
+
+    # -- notation -------------------------------------------------------------------------------
+
+    def format_move(self, move: Move) -> str:
+        """Write a move in the text notation (the same as ``str(move)``).
+
+        ``keep Saturn``, ``give Mars to 2``, ``lay 4 Saturn``, ``lay all-different``,
+        ``decline``, ``discard Venus``, ``steal 1``, ``under Earth``.
+
+        Examples:
+            >>> from cardgames.planets import new_game, Give, LayGathering, PlanetCard
+            >>> state = new_game(3, seed=1)
+            >>> state.format_move(Give(0, PlanetCard.BLACK_HOLE, 2))
+            'give black-hole to 2'
+            >>> state.format_move(LayGathering(0, [PlanetCard.SATURN] * 4))
+            'lay 4 Saturn'
+        """
+        if type(move) in _MOVE_TYPES:
+            return str(move)
+        raise TypeError(f"not a move of this game: {move!r}")
+
+    def parse_move(self, text: str, player: int | None = None) -> Move:
+        """Read a move written by `format_move`, in English or French.
+
+        Verbs: ``keep``/``garder``, ``give``/``donner`` (``to``/``à`` before the seat),
+        ``lay``/``poser`` (``lay 4 Saturn``, ``lay Saturn Saturn Saturn``,
+        ``lay all-different``), ``decline``/``pass``/``refuser``, ``discard``/``défausser``,
+        ``steal``/``voler``, ``under``/``dessous``. A seat is a number or a player's name;
+        ``player`` defaults to the seat that decides now.
+
+        Examples:
+            >>> from cardgames.planets import new_game
+            >>> state = new_game(["Léa", "Tom"], seed=1)
+            >>> state.parse_move("donner Saturne à Tom")
+            Give(player=0, card=<PlanetCard.SATURN: 5>, to=1)
+
+        Raises:
+            ParseError: if the text is not a move.
+        """
+        expected = (
+            "keep CARD, give CARD to SEAT, lay N PLANET, lay all-different, decline, "
+            "discard PLANET, steal SEAT or under PLANET"
+        )
+        if not isinstance(text, str):
+            raise ParseError(text, expected)
+        who = player
+        if who is None:
+            who = self.holder if self.holder is not None else self.commander
+        words = text.split()
+        if not words:
+            raise ParseError(text, expected)
+        verb = _VERBS.get(_fold_word(words[0]))
+        rest = words[1:]
+        if verb is None:
+            raise ParseError(text, expected)
+        if verb is Decline:
+            if rest:
+                raise ParseError(text, expected)
+            return Decline(who)
+        if not rest:
+            raise ParseError(text, expected)
+        if verb is Keep:
+            return Keep(who, PlanetCard.parse(" ".join(rest)))
+        if verb is DiscardFaceDown:
+            return DiscardFaceDown(who, PlanetCard.parse(" ".join(rest)))
+        if verb is PutUnder:
+            return PutUnder(who, PlanetCard.parse(" ".join(rest)))
+        if verb is Steal:
+            if _fold_word(rest[0]) in ("from", "a", "chez", "de") and len(rest) > 1:
+                rest = rest[1:]
+            return Steal(who, self._parse_seat(" ".join(rest), text))
+        if verb is Give:
+            folded = [_fold_word(w) for w in rest]
+            if "to" in folded or "a" in folded:
+                cut = max(i for i, w in enumerate(folded) if w in ("to", "a"))
+                card_words, seat_words = rest[:cut], rest[cut + 1 :]
+            else:
+                card_words, seat_words = rest[:-1], rest[-1:]
+            if not card_words or not seat_words:
+                raise ParseError(text, "give CARD to SEAT")
+            return Give(
+                who,
+                PlanetCard.parse(" ".join(card_words)),
+                self._parse_seat(" ".join(seat_words), text),
+            )
+        return LayGathering(who, _parse_gathering(rest, text))
+
+    def _parse_seat(self, word: str, text: str) -> int:
+        if word.isdigit():
+            return int(word)
+        folded = word.strip().casefold()
+        for seat, name in enumerate(self.players):
+            if name.casefold() == folded:
+                return seat
+        raise ParseError(text, "a seat number or a player's name")
+
+    # -- JSON -----------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole state (hidden cards, knowledge and RNG included) as a JSON document."""
+        document = _StateDocument(
+            rules=self._rules,
+            players=self.players,
+            hands=tuple(map(_cards, self.hands)),
+            known=tuple(tuple(map(_cards, row)) for row in self.known),
+            stock=self.stock,
+            stock_seen=self.stock_seen,
+            drawn=self.drawn,
+            drawn_seen=self.drawn_seen,
+            pending=self.pending,
+            pending_seen=self.pending_seen,
+            received=self.received,
+            received_seen=self.received_seen,
+            commander=self.commander,
+            adjutant=self.adjutant,
+            holder=self.holder,
+            role=self.role,
+            phase=self.phase,
+            gatherings=self.gatherings,
+            face_down=self.face_down,
+            black_holes=self.black_holes,
+            turn=self.turn,
+            moves_played=self.moves_played,
+            rng=self.rng.state,
+            outcome=self._outcome,
+            events=self.last_events,
+        )
+        return dump_document("state", self._rules.game_name, encode(document))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a state written by `to_json`, checking types, counts, phases and knowledge.
+
+        Raises:
+            InvalidStateError: naming the first problem found.
+        """
+        return _state_from_json(text)  # type: ignore[return-value]
+
+    # -- move generation ------------------------------------------------------------------------
+
+    def _moves(self) -> tuple[Move, ...]:
+        cache = self._c
+        moves: tuple[Move, ...] | None = cache.get("moves")
+        if moves is not None:
+            return moves
+        t = self._t
+        phase = self.phase
+        q = self.holder
+        assert q is not None
+        if phase is _GATHER:
+            moves = _gather_moves(t, q, self.pending, self.hands[q])  # type: ignore[arg-type]
+        elif phase is _KEEP:
+            keep = t.keep[q]
+            moves = tuple(keep[c] for c in sorted(set(self.drawn)))
+        elif phase is _GIVE:
+            give = t.give[q]
+            targets = t.targets[q]
+            moves = tuple(give[c][to] for c in sorted(set(self.drawn)) for to in targets)
+        elif phase is _BLACK_HOLE:
+            hands = self.hands
+            discard = t.discard[q]
+            steal = t.steal[q]
+            moves = tuple(discard[c] for c, k in enumerate(hands[q]) if k) + tuple(
+                steal[v] for v in t.targets[q] if any(hands[v])
+            )
+        else:  # surplus
+            under = t.under[q]
+            moves = tuple(under[c] for c, k in enumerate(self.hands[q]) if k)
+        cache["moves"] = moves
+        return moves
+
+    def _diagnose(self, move: object) -> IllegalMoveError:
+        """Explain why a move that is not among the legal moves is illegal."""
+        if not isinstance(move, Move):
+            return IllegalMoveError(
+                move, None, "not_a_move", f"expected a move, got {type(move).__name__}"
+            )
+        player = move.player
+        if type(move) not in _MOVE_TYPES:
+            return IllegalMoveError(move, player, "wrong_game", "this is not a move of 8")
+        if self.phase is _OVER:
+            return IllegalMoveError(move, player, "game_over", "the game is over")
+        n = len(self.players)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            return IllegalMoveError(move, player, "unknown_player", f"there is no seat {player}")
+        if player != self.holder:
+            return IllegalMoveError(
+                move, player, "not_your_turn", f"seat {self.holder} decides now"
+            )
+        phase = self.phase
+        wanted = _PHASE_MOVES[phase]
+        if not isinstance(move, wanted):
+            return IllegalMoveError(move, player, "wrong_phase", _PHASE_HINTS[phase])
+        hand = self.hands[player]
+        if isinstance(move, (Keep, Give)) and move.card not in self.drawn:
+            return IllegalMoveError(
+                move, player, "card_not_drawn", f"{move.card} is not among the drawn cards"
+            )
+        if isinstance(move, Give):
+            return IllegalMoveError(
+                move, player, "bad_target", f"give to another seat (0 to {n - 1}), not {move.to}"
+            )
+        if isinstance(move, Decline):
+            return IllegalMoveError(
+                move, player, "must_lay", "these rules oblige you to lay a possible gathering"
+            )
+        if isinstance(move, Steal):
+            if move.victim == player or not (isinstance(move.victim, int) and 0 <= move.victim < n):
+                return IllegalMoveError(
+                    move, player, "bad_target", f"steal from another seat, not {move.victim}"
+                )
+            return IllegalMoveError(
+                move, player, "empty_hand", f"seat {move.victim} holds no planet"
+            )
+        if isinstance(move, LayGathering):
+            return self._diagnose_gathering(move, player, hand)
+        assert isinstance(move, (DiscardFaceDown, PutUnder))  # the others are handled above
+        return IllegalMoveError(
+            move, player, "card_not_in_hand", f"{move.card} is not a planet of your hand"
+        )
+
+    def _diagnose_gathering(
+        self, move: LayGathering, player: int, hand: Counts
+    ) -> IllegalMoveError:
+        cards = move.cards
+        problem = _gathering_problem(cards)
+        if problem is not None:
+            return IllegalMoveError(move, player, "not_a_gathering", problem)
+        card = self.pending
+        assert card is not None
+        if card not in cards:
+            return IllegalMoveError(
+                move, player, "card_not_included", f"the gathering must include the new {card}"
+            )
+        return IllegalMoveError(
+            move,
+            player,
+            "cards_not_in_hand",
+            f"the hand and the new {card} do not hold {' '.join(map(str, cards))}",
+        )
+
+    # -- transitions ----------------------------------------------------------------------------
+
+    def _transition(self, move: Move) -> PlanetsState:
+        d = dict(self.__dict__)
+        d["_c"] = {}
+        events: list[RawEvent] = []
+        kind = type(move)
+        if kind is LayGathering:
+            _lay(d, events, move)  # type: ignore[arg-type]
+        elif kind is Decline:
+            _decline(d, events)
+        elif kind is Keep:
+            _keep(d, events, move)  # type: ignore[arg-type]
+        elif kind is Give:
+            _give(d, events, move)  # type: ignore[arg-type]
+        elif kind is DiscardFaceDown:
+            _discard_face_down(d, events, move)  # type: ignore[arg-type]
+        elif kind is Steal:
+            _steal(d, events, move)  # type: ignore[arg-type]
+        else:
+            _put_under(d, events, move)  # type: ignore[arg-type]
+        d["moves_played"] += 1
+        d["_raw_events"] = tuple(events)
+        return PlanetsState._make(d)
+
+
+_MOVE_TYPES: Final = frozenset(MOVE_TYPES.values())
+_PHASE_MOVES: Final[dict[Phase, tuple[type[Move], ...]]] = {
+    _KEEP: (Keep,),
+    _GIVE: (Give,),
+    _GATHER: (LayGathering, Decline),
+    _BLACK_HOLE: (DiscardFaceDown, Steal),
+    _SURPLUS: (PutUnder,),
+}
+_PHASE_HINTS: Final[dict[Phase, str]] = {
+    _KEEP: "the Commander must keep one of the drawn cards",
+    _GIVE: "the Commander must give one of the drawn cards to another player",
+    _GATHER: "lay a gathering with the new card, or decline",
+    _BLACK_HOLE: "play the black hole: discard a planet face down or steal one",
+    _SURPLUS: "put surplus cards under the stock",
+}
+
+
+def _gathering_problem(cards: tuple[PlanetCard, ...]) -> str | None:
+    if any(not isinstance(c, PlanetCard) or not c.is_planet for c in cards):
+        return "a gathering holds planets only"
+    if cards == PLANETS:
+        return None
+    if len(set(cards)) != 1:
+        return "a gathering is identical planets or the 8 different planets"
+    if len(cards) < MIN_GATHERING:
+        return f"a gathering has at least {MIN_GATHERING} identical planets"
+    return None
+
+
+def _gather_moves(t: _Tables, q: int, card: PlanetCard, hand: Counts) -> tuple[Move, ...]:
+    same = t.lay_same[q][card]
+    moves: list[Move] = [same[size] for size in range(MIN_GATHERING, hand[card] + 2)]
+    if all(k for c, k in enumerate(hand) if c != card):
+        moves.append(t.lay_all[q])
+    if not moves or t.rules.may_decline:
+        moves.append(t.decline[q])
+    return tuple(moves)
+
+
+# -- knowledge ------------------------------------------------------------------------------------
+
+
+def _learn(
+    known: tuple[tuple[Counts, ...], ...], seen: int, q: int, card: int
+) -> tuple[tuple[Counts, ...], ...]:
+    """Every seat in ``seen`` (but ``q``) learns that ``card`` joined ``q``'s hand."""
+    rows = list(known)
+    for p, row in enumerate(known):
+        if p != q and seen >> p & 1:
+            rows[p] = _replace(row, q, _add(row[q], card, 1))
+    return tuple(rows)
+
+
+def _forget(
+    known: tuple[tuple[Counts, ...], ...], q: int, card: int, witnesses: int
+) -> tuple[tuple[Counts, ...], ...]:
+    """``q`` lost one ``card``: the seats in ``witnesses`` know which, the others do not."""
+    rows = list(known)
+    for p, row in enumerate(known):
+        if p == q:
+            continue
+        counts = row[q]
+        if witnesses >> p & 1:
+            if counts[card]:
+                rows[p] = _replace(row, q, _add(counts, card, -1))
+        elif any(counts):
+            rows[p] = _replace(row, q, tuple(k - 1 if k else 0 for k in counts))
+    return tuple(rows)
+
+
+def _lose_publicly(
+    known: tuple[tuple[Counts, ...], ...], q: int, lost: Counts
+) -> tuple[tuple[Counts, ...], ...]:
+    """``q`` laid the cards ``lost`` from their hand face up: everyone saw them go."""
+    rows = list(known)
+    for p, row in enumerate(known):
+        counts = row[q]
+        if p != q and any(counts):
+            rows[p] = _replace(
+                row, q, tuple(k - x if k > x else 0 for k, x in zip(counts, lost, strict=True))
+            )
+    return tuple(rows)
+
+
+# -- transitions ----------------------------------------------------------------------------------
+
+
+def _start_turn(d: dict[str, Any], events: list[RawEvent], commander: int) -> None:
+    t: _Tables = d["_t"]
+    stock = d["stock"]
+    seen = d["stock_seen"]
+    k = min(t.rules.draw_count, len(stock))
+    bit = 1 << commander
+    drawn = stock[:k]
+    d["drawn"] = drawn
+    d["drawn_seen"] = tuple(m | bit for m in seen[:k])
+    d["stock"] = stock[k:]
+    d["stock_seen"] = seen[k:]
+    d["commander"] = commander
+    d["adjutant"] = None
+    d["holder"] = commander
+    d["role"] = _COMMANDER
+    d["phase"] = _KEEP
+    d["pending"] = None
+    d["pending_seen"] = 0
+    d["received"] = None
+    d["received_seen"] = 0
+    turn = d["turn"] + 1
+    d["turn"] = turn
+    events.append((TurnStarted, commander, turn))
+    events.append((CardsDrawn, commander, k, drawn))
+
+
+def _keep(d: dict[str, Any], events: list[RawEvent], move: Keep) -> None:
+    c = move.player
+    card = move.card
+    drawn = d["drawn"]
+    i = drawn.index(card)
+    rest = drawn[:i] + drawn[i + 1 :]
+    # With one card drawn the choice is forced, so whoever knew it still does.
+    d["pending"] = card
+    d["pending_seen"] = d["drawn_seen"][i] if not rest else 1 << c
+    events.append((CardKept, c, card))
+    d["drawn"] = rest
+    d["drawn_seen"] = (1 << c,) * len(rest)
+    if rest:
+        d["phase"] = _GIVE
+    else:
+        _resolve(d, events)
+
+
+def _give(d: dict[str, Any], events: list[RawEvent], move: Give) -> None:
+    c = move.player
+    card = move.card
+    drawn = d["drawn"]
+    i = drawn.index(card)
+    rest = drawn[:i] + drawn[i + 1 :]
+    d["received"] = card
+    d["received_seen"] = (1 << c) | (1 << move.to)
+    d["adjutant"] = move.to
+    events.append((CardGiven, c, move.to, card))
+    for back in reversed(rest):
+        d["stock"] = (back, *d["stock"])
+        d["stock_seen"] = (1 << c, *d["stock_seen"])
+        events.append((CardPutBack, c, back))
+    d["drawn"] = ()
+    d["drawn_seen"] = ()
+    _resolve(d, events)
+
+
+def _resolve(d: dict[str, Any], events: list[RawEvent]) -> None:
+    """Start the decision on the holder's pending card (kept or received)."""
+    if d["pending"] is BLACK_HOLE:
+        t: _Tables = d["_t"]
+        q = d["holder"]
+        d["pending_seen"] = t.all_bits
+        events.append((BlackHolePlayed, q, d["role"]))
+        if any(map(any, d["hands"])):
+            d["phase"] = _BLACK_HOLE
+        else:
+            _black_hole_done(d, events, wasted=True)
+            _next_decision(d, events)
+    else:
+        d["phase"] = _GATHER
+
+
+def _black_hole_done(d: dict[str, Any], events: list[RawEvent], *, wasted: bool) -> None:
+    q = d["holder"]
+    d["black_holes"] = _replace(d["black_holes"], q, d["black_holes"][q] + 1)
+    d["pending"] = None
+    d["pending_seen"] = 0
+    events.append((BlackHoleDiscarded, q, wasted))
+
+
+def _next_decision(d: dict[str, Any], events: list[RawEvent]) -> None:
+    """After a card is settled: the Adjutant's card, the hand limit, or the end of the turn."""
+    received = d["received"]
+    if received is not None:
+        d["holder"] = d["adjutant"]
+        d["role"] = _ADJUTANT
+        d["pending"] = received
+        d["pending_seen"] = d["received_seen"]
+        d["received"] = None
+        d["received_seen"] = 0
+        _resolve(d, events)
+        return
+    t: _Tables = d["_t"]
+    c = d["commander"]
+    limit = t.rules.hand_limit
+    if limit is not None and sum(d["hands"][c]) > limit:
+        d["phase"] = _SURPLUS
+        d["holder"] = c
+        d["role"] = _COMMANDER
+    else:
+        _end_turn(d, events)
+
+
+def _end_turn(d: dict[str, Any], events: list[RawEvent]) -> None:
+    t: _Tables = d["_t"]
+    if not d["stock"]:
+        _finish(d, events, Termination.STOCK_EXHAUSTED)
+    elif d["turn"] >= t.rules.max_turns:
+        _finish(d, events, Termination.TURN_LIMIT)
+    else:
+        _start_turn(d, events, (d["commander"] + 1) % t.n)
+
+
+def _lay(d: dict[str, Any], events: list[RawEvent], move: LayGathering) -> None:
+    t: _Tables = d["_t"]
+    q = move.player
+    card = d["pending"]
+    lost = _add(_counts(move.cards), card, -1)
+    hand = tuple(k - x for k, x in zip(d["hands"][q], lost, strict=True))
+    d["hands"] = _replace(d["hands"], q, hand)
+    d["known"] = _lose_publicly(d["known"], q, lost)
+    gathering = Gathering(move.cards, d["role"])
+    d["gatherings"] = _replace(d["gatherings"], q, (*d["gatherings"][q], gathering))
+    events.append((GatheringLaid, q, gathering, gathering.points(t.rules)))
+    d["pending"] = None
+    d["pending_seen"] = 0
+    _next_decision(d, events)
+
+
+def _decline(d: dict[str, Any], events: list[RawEvent]) -> None:
+    q = d["holder"]
+    card = d["pending"]
+    d["hands"] = _replace(d["hands"], q, _add(d["hands"][q], card, 1))
+    d["known"] = _learn(d["known"], d["pending_seen"], q, card)
+    events.append((GatheringDeclined, q))
+    d["pending"] = None
+    d["pending_seen"] = 0
+    _next_decision(d, events)
+
+
+def _discard_face_down(d: dict[str, Any], events: list[RawEvent], move: DiscardFaceDown) -> None:
+    q = move.player
+    card = move.card
+    d["hands"] = _replace(d["hands"], q, _add(d["hands"][q], card, -1))
+    d["known"] = _forget(d["known"], q, card, 0)
+    d["face_down"] = _replace(d["face_down"], q, tuple(sorted((*d["face_down"][q], card))))
+    events.append((CardDiscardedFaceDown, q, card))
+    _black_hole_done(d, events, wasted=False)
+    _next_decision(d, events)
+
+
+def _steal(d: dict[str, Any], events: list[RawEvent], move: Steal) -> None:
+    q = move.player
+    victim = move.victim
+    hand = d["hands"][victim]
+    index, rng = d["rng"].below(sum(hand))
+    d["rng"] = rng
+    card = _cards(hand)[index]
+    d["hands"] = _replace(d["hands"], victim, _add(hand, card, -1))
+    d["known"] = _forget(d["known"], victim, card, 1 << q)
+    events.append((CardStolen, q, victim, card))
+    _black_hole_done(d, events, wasted=False)
+    d["pending"] = card
+    d["pending_seen"] = (1 << q) | (1 << victim)
+    d["phase"] = _GATHER
+
+
+def _put_under(d: dict[str, Any], events: list[RawEvent], move: PutUnder) -> None:
+    t: _Tables = d["_t"]
+    c = move.player
+    card = move.card
+    hand = _add(d["hands"][c], card, -1)
+    d["hands"] = _replace(d["hands"], c, hand)
+    d["known"] = _forget(d["known"], c, card, 0)
+    d["stock"] = (*d["stock"], card)
+    d["stock_seen"] = (*d["stock_seen"], 1 << c)
+    events.append((SurplusPutUnder, c, card))
+    limit = t.rules.hand_limit
+    if limit is None or sum(hand) <= limit:
+        _end_turn(d, events)
+
+
+def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> None:
+    t: _Tables = d["_t"]
+    tallies = tuple(
+        Tally(gatherings, len(face_down), sum(hand), holes)
+        for gatherings, face_down, hand, holes in zip(
+            d["gatherings"], d["face_down"], d["hands"], d["black_holes"], strict=True
+        )
+    )
+    scores = tuple(tally.score(t.rules) for tally in tallies)
+    winners, detail = final_winners(tallies, t.rules, d["players"])
+    if reason is Termination.STOCK_EXHAUSTED:
+        why = f"The stock is empty at the end of turn {d['turn']}."
+    else:
+        why = f"The turn limit ({t.rules.max_turns} turns) was reached."
+    outcome = Outcome(reason, winners, scores, f"{why} {detail}")
+    d["_outcome"] = outcome
+    d["phase"] = _OVER
+    d["holder"] = None
+    d["role"] = None
+    events.append((GameOver, outcome, d["face_down"]))
+
+
+# -- notation helpers -----------------------------------------------------------------------------
+
+
+def _fold_word(word: str) -> str:
+    folded = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+_VERBS: Final[dict[str, type[Move]]] = {
+    **dict.fromkeys(("keep", "garder", "garde", "conserver", "conserve"), Keep),
+    **dict.fromkeys(("give", "donner", "donne", "transmettre", "transmets"), Give),
+    **dict.fromkeys(("lay", "poser", "pose"), LayGathering),
+    **dict.fromkeys(("decline", "pass", "refuser", "refuse", "passer", "passe"), Decline),
+    **dict.fromkeys(("discard", "defausser", "defausse"), DiscardFaceDown),
+    **dict.fromkeys(("steal", "voler", "vole", "piocher", "pioche"), Steal),
+    **dict.fromkeys(("under", "dessous", "remettre", "remets"), PutUnder),
+}
+_ALL_DIFFERENT_WORDS: Final = frozenset(
+    {"all-different", "alldifferent", "different", "differentes", "toutes-differentes"}
+)
+
+
+def _parse_gathering(words: list[str], text: str) -> tuple[PlanetCard, ...]:
+    folded = "-".join(_fold_word(w) for w in words)
+    if folded in _ALL_DIFFERENT_WORDS or folded.replace("8-", "", 1) in _ALL_DIFFERENT_WORDS:
+        return PLANETS
+    if words[0].isdigit():
+        if len(words) < 2:
+            raise ParseError(text, "lay N PLANET")
+        card = PlanetCard.parse(" ".join(words[1:]))
+        return (card,) * min(int(words[0]), 104)
+    return parse_planet_cards(" ".join(words))
+
+
+# -- creation -------------------------------------------------------------------------------------
+
+
+def _player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
+    if isinstance(players, bool):
+        raise InvalidRulesError("players", players, "expected a number of players or their names")
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    elif isinstance(players, str):
+        raise InvalidRulesError("players", players, "expected a sequence of names, not one string")
+    else:
+        names = tuple(players)
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise InvalidRulesError("players", players, "names must be non-empty strings")
+        if len({n.casefold() for n in names}) != len(names):
+            raise InvalidRulesError("players", players, "names must be different")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise InvalidRulesError(
+            "players",
+            len(names),
+            f"{game.title} takes {game.min_players} to {game.max_players} players",
+        )
+    return names
+
+
+def new_game(
+    game: Game[Any],
+    players: int | Sequence[str],
+    *,
+    seed: int,
+    rules: Rules | None = None,
+    deck: Sequence[PlanetCard] | str | None = None,
+) -> PlanetsState:
+    """Start a game of "8" (see `cardgames.planets.new_game`)."""
+    if rules is None:
+        rules = game.default_rules
+    if not isinstance(rules, Rules):
+        raise InvalidRulesError("rules", rules, "expected the Rules of 8")
+    names = _player_names(players, game)
+    n = len(names)
+    rules.check_players(n)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    rng = Rng.from_seed(seed)
+    if deck is None:
+        order, rng = rng.shuffle(FULL_DECK)
+    else:
+        order = parse_planet_cards(deck) if isinstance(deck, str) else tuple(deck)
+        if not all(isinstance(c, PlanetCard) for c in order) or sorted(order) != sorted(FULL_DECK):
+            raise InvalidRulesError(
+                "deck",
+                len(order),
+                "expected exactly the 104 cards of 8: 12 of each planet and 8 black holes",
+            )
+    # Deal planets one at a time clockwise from the first Commander, skipping black holes,
+    # which stay in the stock where they are.
+    dealt = [[0] * _NPLANETS for _ in range(n)]
+    stock: list[PlanetCard] = []
+    wanted = n * rules.initial_hand
+    given = 0
+    for card in order:
+        if given < wanted and card is not BLACK_HOLE:
+            dealt[(rules.first_commander + given) % n][card] += 1
+            given += 1
+        else:
+            stock.append(card)
+    tables = _tables(rules, n)
+    empty_row = (_EMPTY,) * n
+    fields: dict[str, Any] = {
+        "_rules": rules,
+        "_t": tables,
+        "_c": {},
+        "players": names,
+        "hands": tuple(map(tuple, dealt)),
+        "known": (empty_row,) * n,
+        "stock": tuple(stock),
+        "stock_seen": (0,) * len(stock),
+        "gatherings": ((),) * n,
+        "face_down": ((),) * n,
+        "black_holes": (0,) * n,
+        "turn": 0,
+        "moves_played": 0,
+        "rng": rng,
+        "_outcome": None,
+    }
+    events: list[RawEvent] = []
+    _start_turn(fields, events, rules.first_commander)
+    fields["_raw_events"] = tuple(events)
+    return PlanetsState._make(fields)
+
+
+# -- loading --------------------------------------------------------------------------------------
+
+
+def _state_from_json(text: str | bytes) -> PlanetsState:
+    from cardgames.game import find_game
+
+    game = find_game("planets")
+    data = load_document(text, "state", game.name)
+    document: _StateDocument = decode(_StateDocument, data, "/data", tagged=EVENT_TYPES)
+    try:
+        rules = decode(Rules, document.rules, "/data/rules")
+    except InvalidRulesError as exc:
+        raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
+    return _check_document(document, rules, game)
+
+
+def _check_document(doc: _StateDocument, rules: Rules, game: Game[Any]) -> PlanetsState:
+    def fail(path: str, problem: str) -> InvalidStateError:
+        return InvalidStateError(f"/data/{path}" if path else "/data", problem)
+
+    n = len(doc.players)
+    if not game.min_players <= n <= game.max_players:
+        raise fail("players", f"8 takes {game.min_players} to {game.max_players} players, not {n}")
+    if any(not p.strip() for p in doc.players) or len({p.casefold() for p in doc.players}) != n:
+        raise fail("players", "names must be non-empty and different")
+    if rules.first_commander >= n:
+        raise fail("rules/first_commander", f"there are only {n} seats")
+    for name, value in (
+        ("hands", doc.hands),
+        ("known", doc.known),
+        ("gatherings", doc.gatherings),
+        ("face_down", doc.face_down),
+        ("black_holes", doc.black_holes),
+    ):
+        if len(value) != n:
+            raise fail(name, f"expected one entry per seat ({n}), got {len(value)}")
+    for seat, (hand, face_down) in enumerate(zip(doc.hands, doc.face_down, strict=True)):
+        if BLACK_HOLE in hand:
+            raise fail(f"hands/{seat}", "a black hole never stays in a hand")
+        if BLACK_HOLE in face_down:
+            raise fail(f"face_down/{seat}", "only planets are discarded face down")
+    if any(h < 0 for h in doc.black_holes):
+        raise fail("black_holes", "counts cannot be negative")
+    cards = [*doc.stock, *doc.drawn, *(BLACK_HOLE,) * sum(doc.black_holes)]
+    for extra in (doc.pending, doc.received):
+        if extra is not None:
+            cards.append(extra)
+    for seat in range(n):
+        cards.extend(doc.hands[seat])
+        cards.extend(doc.face_down[seat])
+        for gathering in doc.gatherings[seat]:
+            cards.extend(gathering.cards)
+    if sorted(cards) != sorted(FULL_DECK):
+        have, want = Counter(cards), Counter(FULL_DECK)
+        parts = []
+        extra_cards = sorted((have - want).elements())
+        missing = sorted((want - have).elements())
+        if extra_cards:
+            parts.append("unexpected or duplicated: " + " ".join(map(str, extra_cards[:10])))
+        if missing:
+            parts.append("missing: " + " ".join(map(str, missing[:10])))
+        raise fail("", "the cards are not those of the game (" + "; ".join(parts) + ")")
+    hands = tuple(_counts(h) for h in doc.hands)
+    known: list[tuple[Counts, ...]] = []
+    for p, row in enumerate(doc.known):
+        if len(row) != n:
+            raise fail(f"known/{p}", f"expected one entry per seat ({n}), got {len(row)}")
+        counts_row = tuple(_counts(cards_known) for cards_known in row)
+        for q, counts in enumerate(counts_row):
+            if p == q and any(counts):
+                raise fail(f"known/{p}/{q}", "a player's own hand is not tracked here")
+            if any(k > h for k, h in zip(counts, hands[q], strict=True)) or BLACK_HOLE in row[q]:
+                raise fail(f"known/{p}/{q}", "known cards must be in that hand")
+        known.append(counts_row)
+    everyone = (1 << n) - 1
+    if len(doc.stock_seen) != len(doc.stock):
+        raise fail("stock_seen", "one mask per stock card")
+    if len(doc.drawn_seen) != len(doc.drawn):
+        raise fail("drawn_seen", "one mask per drawn card")
+    for name, masks in (
+        ("stock_seen", doc.stock_seen),
+        ("drawn_seen", doc.drawn_seen),
+        ("pending_seen", (doc.pending_seen,)),
+        ("received_seen", (doc.received_seen,)),
+    ):
+        if any(not 0 <= m <= everyone for m in masks):
+            raise fail(name, f"masks are 0 to {everyone} for {n} seats")
+    for name, who in (
+        ("commander", doc.commander),
+        ("adjutant", doc.adjutant),
+        ("holder", doc.holder),
+    ):
+        if who is not None and not 0 <= who < n:
+            raise fail(name, f"no seat {who} in a game of {n} players")
+    if doc.adjutant == doc.commander:
+        raise fail("adjutant", "the Commander cannot be their own Adjutant")
+    if not 1 <= doc.turn <= rules.max_turns:
+        raise fail("turn", f"must be 1 to {rules.max_turns}")
+    if doc.moves_played < 0:
+        raise fail("moves_played", "cannot be negative")
+    _check_phase(doc, rules, hands, fail)
+    try:
+        rng = Rng.from_state(doc.rng)
+    except ValueError as exc:
+        raise fail("rng", str(exc)) from None
+    raw = tuple((type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in doc.events)
+    fields: dict[str, Any] = {
+        "_rules": rules,
+        "_t": _tables(rules, n),
+        "_c": {},
+        "players": doc.players,
+        "hands": hands,
+        "known": tuple(known),
+        "stock": doc.stock,
+        "stock_seen": doc.stock_seen,
+        "drawn": doc.drawn,
+        "drawn_seen": doc.drawn_seen,
+        "pending": doc.pending,
+        "pending_seen": doc.pending_seen,
+        "received": doc.received,
+        "received_seen": doc.received_seen,
+        "commander": doc.commander,
+        "adjutant": doc.adjutant,
+        "holder": doc.holder,
+        "role": doc.role,
+        "phase": doc.phase,
+        "gatherings": doc.gatherings,
+        "face_down": tuple(tuple(sorted(f)) for f in doc.face_down),
+        "black_holes": doc.black_holes,
+        "turn": doc.turn,
+        "moves_played": doc.moves_played,
+        "rng": rng,
+        "_outcome": doc.outcome,
+        "_raw_events": raw,
+    }
+    return PlanetsState._make(fields)
+
+
+def _check_phase(
+    doc: _StateDocument,
+    rules: Rules,
+    hands: tuple[Counts, ...],
+    fail: Callable[[str, str], InvalidStateError],
+) -> None:
+    """Check that the turn bookkeeping fits the phase."""
+    phase = doc.phase
+    c = doc.commander
+    n = len(doc.players)
+    if (phase is _OVER) != (doc.outcome is not None):
+        raise fail("outcome", "an outcome is present exactly when the phase is 'over'")
+    if phase is _OVER:
+        if doc.holder is not None or doc.role is not None:
+            raise fail("holder", "nobody decides once the game is over")
+        if doc.outcome is not None and (
+            len(doc.outcome.scores) != n or any(not 0 <= w < n for w in doc.outcome.winners)
+        ):
+            raise fail("outcome", "scores and winners must match the seats")
+    elif doc.holder is None or doc.role is None:
+        raise fail("holder", "someone decides until the game is over")
+    elif (doc.role is _COMMANDER) != (doc.holder == c):
+        raise fail("role", "the holder's role must match the Commander's seat")
+    if phase in (_KEEP, _GIVE):
+        if not doc.drawn or len(doc.drawn) > rules.draw_count - (phase is _GIVE):
+            raise fail("drawn", f"the {phase.value} phase needs drawn cards")
+        if doc.role is not _COMMANDER:
+            raise fail("role", "the Commander keeps and gives")
+    elif doc.drawn:
+        raise fail("drawn", "drawn cards are only held while keeping and giving")
+    if (phase is _GIVE or phase is _GATHER or phase is _BLACK_HOLE) != (doc.pending is not None):
+        raise fail(
+            "pending", "a card is decided on exactly in the give, gather and black hole phases"
+        )
+    if phase is _GATHER and doc.pending is BLACK_HOLE:
+        raise fail("pending", "a black hole is played, not gathered")
+    if phase is _BLACK_HOLE:
+        if doc.pending is not BLACK_HOLE:
+            raise fail("pending", "the black hole phase plays a black hole")
+        if not any(map(any, hands)):
+            raise fail("phase", "a black hole that can do nothing is discarded at once")
+    if doc.received is not None and (
+        doc.adjutant is None or doc.role is not _COMMANDER or phase not in (_GATHER, _BLACK_HOLE)
+    ):
+        raise fail("received", "a received card waits only while the Commander decides")
+    if phase is _KEEP and doc.adjutant is not None:
+        raise fail("adjutant", "no card has been given yet")
+    if doc.role is _ADJUTANT and doc.holder != doc.adjutant:
+        raise fail("holder", "the Adjutant decides on their own card")
+    if phase is _SURPLUS:
+        limit = rules.hand_limit
+        if limit is None or sum(hands[c]) <= limit or doc.role is not _COMMANDER:
+            raise fail("phase", "the surplus phase is for a Commander over the hand limit")
