@@ -1,0 +1,27 @@
+"""Bots: the agent protocol, agents for every game, and the driver that plays them.
+
+See `cardgames.agents.base` for the protocol and the driver's fair order of out-of-turn moves.
+"""
+
+from cardgames.agents.base import (
+    Agent,
+    AgentError,
+    GameResult,
+    RandomAgent,
+    Step,
+    agent_rng,
+    play_game,
+)
+from cardgames.agents.registry import AGENT_NAMES, make_agent
+
+__all__ = [
+    "AGENT_NAMES",
+    "Agent",
+    "AgentError",
+    "GameResult",
+    "RandomAgent",
+    "Step",
+    "agent_rng",
+    "make_agent",
+    "play_game",
+]
