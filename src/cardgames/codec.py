@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 import attrs
 
 from cardgames.cards import Card, Rank, Suit
-from cardgames.errors import InvalidStateError, ParseError
+from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError
 
 __all__ = [
     "FORMAT_VERSION",
@@ -259,6 +259,8 @@ def _decode_attrs(cls: type[T], data: object, path: str, *, tagged: Mapping[str,
         _fail(path, f"unknown field(s) {unknown}"[:300])
     try:
         return target(**kwargs)  # type: ignore[no-any-return]
+    except InvalidRulesError as exc:  # a rules option refused by its validator
+        _fail(f"{path}/{exc.option}", exc.reason)
     except (ValueError, TypeError) as exc:
         _fail(path, str(exc))
 
@@ -306,7 +308,7 @@ def load_document(text: str | bytes, kind: str, game: str | None) -> Any:
     if document.get("format") != expected_format:
         _fail("/format", f"expected {expected_format!r}, got {document.get('format')!r}"[:300])
     version = document.get("version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
+    if type(version) is not int or version != FORMAT_VERSION:
         _fail("/version", f"unsupported version {version!r} (this release reads {FORMAT_VERSION})")
     if game is not None and document.get("game") != game:
         _fail("/game", f"expected {game!r}, got {document.get('game')!r}"[:300])

@@ -417,7 +417,8 @@ def normalize_name(name: str) -> str:
         >>> normalize_name("Crazy_Eights") == normalize_name("crazy-eights")
         True
     """
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    # NFKD can produce capitals (a double-struck C becomes C), so fold after it too.
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", name).casefold())
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     plain = plain.replace("œ", "oe").replace("-", " ").replace("_", " ")
     return " ".join(plain.split())
@@ -434,12 +435,13 @@ def register(game: Game[Any]) -> Game[Any]:
     Raises:
         ValueError: if a name is already taken by another game.
     """
-    for name in (game.name, game.title, *game.aliases):
-        key = normalize_name(name)
-        other = _REGISTRY.get(key)
+    names = (game.name, game.title, *game.aliases)
+    for name in names:  # check every name before registering any
+        other = _REGISTRY.get(normalize_name(name))
         if other is not None and other is not game:
             raise ValueError(f"game name {name!r} is already registered by {other.name!r}")
-        _REGISTRY[key] = game
+    for name in names:
+        _REGISTRY[normalize_name(name)] = game
     return game
 
 
@@ -447,13 +449,13 @@ def _load_builtins() -> None:
     global _loaded_builtins
     if _loaded_builtins:
         return
-    _loaded_builtins = True
     import importlib
     import importlib.util
 
     for module in _BUILTIN_MODULES:
         if importlib.util.find_spec(module) is not None:
             importlib.import_module(module)
+    _loaded_builtins = True  # only once every game imported: a broken one fails loudly
 
 
 def find_game(name: str) -> Game[Any]:

@@ -136,10 +136,10 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
         problem = exc.problem if isinstance(exc, InvalidStateError) else str(exc)
         raise InvalidRulesError(attribute.name, value, problem) from None
     if checked != value or (isinstance(value, bool) and not _is_bool_type(tp)):
+        expected = OptionInfo(attribute.name, tp, None, "").describe_type()
+        hint = "; text is read by Rules.from_options" if isinstance(value, str) else ""
         raise InvalidRulesError(
-            attribute.name,
-            value,
-            f"expected {OptionInfo(attribute.name, tp, None, '').describe_type()}",
+            attribute.name, value, f"expected {expected}, not a {type(value).__name__}{hint}"
         )
     if isinstance(value, int) and not isinstance(value, bool):
         low = attribute.metadata.get("minimum")
@@ -175,19 +175,28 @@ class RulesBase:
 
     @classmethod
     def options(cls) -> tuple[OptionInfo, ...]:
-        """Every option with its type, default, bounds and description, in declaration order."""
+        """Every option with its type, default, bounds and description.
+
+        In declaration order, base classes first: a game that changes a default keeps the
+        option in its place, so every game of a family lists its options in the same order.
+        """
         hints = _hints(cls)
+        fields = {f.name: f for f in attrs.fields(cls)}  # type: ignore[arg-type]
+        order: list[str] = []
+        for klass in reversed(cls.__mro__):
+            if attrs.has(klass):
+                order += [f.name for f in attrs.fields(klass) if f.name not in order]
         return tuple(
             OptionInfo(
-                name=f.name,
-                type=hints[f.name],
-                default=f.default,
-                doc=f.metadata.get("doc", ""),
-                minimum=f.metadata.get("minimum"),
-                maximum=f.metadata.get("maximum"),
+                name=name,
+                type=hints[name],
+                default=fields[name].default,
+                doc=fields[name].metadata.get("doc", ""),
+                minimum=fields[name].metadata.get("minimum"),
+                maximum=fields[name].metadata.get("maximum"),
             )
-            for f in attrs.fields(cls)  # type: ignore[arg-type]
-            if not f.name.startswith("_")
+            for name in order
+            if not name.startswith("_")
         )
 
     def replace(self, **changes: Any) -> Self:
@@ -236,7 +245,7 @@ class RulesBase:
         for item in assignments:
             name, sep, value = item.partition("=")
             if not sep or not name.strip():
-                raise InvalidRulesError(item, item, "expected option=value")
+                raise InvalidRulesError("rules", item, "expected option=value")
             values[name.strip()] = value.strip()
         return cls.from_options(values, base)
 
@@ -251,7 +260,8 @@ class RulesBase:
 
     def to_json(self) -> str:
         """Serialize as a versioned JSON document."""
-        return dump_document("rules", self.game_name, encode(self))
+        data = {info.name: encode(getattr(self, info.name)) for info in self.options()}
+        return dump_document("rules", self.game_name, data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Self:

@@ -1467,7 +1467,7 @@ def _peek_game(text: str | bytes) -> str:
 
 def _check_document(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) -> SheddingState:
     def fail(path: str, problem: str) -> InvalidStateError:
-        return InvalidStateError(f"/data/{path}", problem)
+        return InvalidStateError(f"/data/{path}" if path else "/data", problem)
 
     n = len(doc.players)
     if not game.min_players <= n <= game.max_players:

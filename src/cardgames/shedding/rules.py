@@ -104,10 +104,10 @@ class Effect:
                 raise ParseError(
                     text, "effects joined by '+': wild, drawN, skip, reverse, again, swap, choose"
                 )
-            if match.group(2) is not None:
-                values["draw"] = int(match.group(2))
-            else:
-                values[match.group(1)] = True
+            name = "draw" if match.group(2) is not None else match.group(1)
+            if name in values:
+                raise ParseError(text, f"each effect once ({name} is given twice)")
+            values[name] = int(match.group(2)) if name == "draw" else True
         try:
             return cls(**values)  # type: ignore[arg-type]
         except ValueError as exc:
@@ -202,7 +202,10 @@ class Effects(Mapping[str, Effect]):
         return Effects(items)
 
     def __getitem__(self, key: str) -> Effect:
-        canonical = _key_of(key)
+        try:
+            canonical = _key_of(key)
+        except (ParseError, AttributeError, TypeError):
+            raise KeyError(key) from None
         for k, effect in self._items:
             if k == canonical:
                 return effect
