@@ -108,6 +108,7 @@ from cardgames.planets.moves import (
     TurnStarted,
 )
 from cardgames.planets.rules import PRESETS, Rules, ScoreTable
+from cardgames.planets.sampling import sample_state
 from cardgames.planets.scoring import (
     Gathering,
     Role,
@@ -210,6 +211,7 @@ GAME: Final[Game[PlanetsState]] = Game(
     new_game=lambda players, *, seed, rules, deck: _new_game(
         GAME, players, seed=seed, rules=rules, deck=deck
     ),
+    sample_state=sample_state,
 )
 """The descriptor of "8", registered as ``"planets"``, ``"8"`` and ``"huit planètes"``."""
 

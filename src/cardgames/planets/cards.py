@@ -34,8 +34,10 @@ __all__ = [
     "FULL_DECK",
     "PLANETS",
     "PlanetCard",
+    "cards_from_counts",
     "format_planet_cards",
     "parse_planet_cards",
+    "planet_counts",
 ]
 
 
@@ -256,3 +258,29 @@ def format_planet_cards(cards: Iterable[PlanetCard]) -> str:
         'Earth black-hole'
     """
     return " ".join(_SHORT[card] for card in cards)
+
+
+def planet_counts(cards: Iterable[PlanetCard]) -> tuple[int, ...]:
+    """How many of each planet (Mercury first) ``cards`` holds: how engines store a hand.
+
+    Examples:
+        >>> planet_counts(parse_planet_cards("Saturn Mars Saturn"))
+        (0, 0, 0, 1, 0, 2, 0, 0)
+    """
+    counts = [0] * len(PLANETS)
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
+
+
+def cards_from_counts(counts: Iterable[int]) -> tuple[PlanetCard, ...]:
+    """The planets that eight counts stand for, sorted (the inverse of `planet_counts`).
+
+    Examples:
+        >>> format_planet_cards(cards_from_counts((1, 0, 0, 1, 0, 2, 0, 0)))
+        'Mercury Mars Saturn Saturn'
+    """
+    out: list[PlanetCard] = []
+    for planet, count in zip(PLANETS, counts, strict=True):
+        out.extend((planet,) * count)
+    return tuple(out)

@@ -38,26 +38,23 @@ events are stored as compact records and built when `State.last_events` is first
 
 from __future__ import annotations
 
-import enum
 import unicodedata
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
-from cardgames.codec import decode, dump_document, encode, load_document
-from cardgames.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, ParseError
-from cardgames.game import Event, Game, LegalMoves, Move, Outcome, State, Termination, View
+from cardgames.errors import IllegalMoveError, InvalidRulesError, ParseError
+from cardgames.game import Event, Game, LegalMoves, Move, Outcome, State, Termination
 from cardgames.planets.cards import (
     BLACK_HOLE,
     FULL_DECK,
     PLANETS,
     PlanetCard,
+    cards_from_counts,
     parse_planet_cards,
+    planet_counts,
 )
+from cardgames.planets.documents import dump_state, load_state_fields
 from cardgames.planets.moves import (
-    EVENT_TYPES,
     MOVE_TYPES,
     BlackHoleDiscarded,
     BlackHolePlayed,
@@ -82,30 +79,13 @@ from cardgames.planets.moves import (
 )
 from cardgames.planets.rules import MIN_GATHERING, Rules
 from cardgames.planets.scoring import Gathering, Role, Tally, final_winners
+from cardgames.planets.views import Phase, PlanetsView
 from cardgames.rng import Rng
 
 if TYPE_CHECKING:
     from typing_extensions import Self
 
 __all__ = ["Phase", "PlanetsState", "PlanetsView", "new_game"]
-
-
-class Phase(enum.Enum):
-    """Which decision the game is waiting for."""
-
-    KEEP = "keep"
-    """The Commander chooses the card to keep among those drawn."""
-    GIVE = "give"
-    """The Commander chooses the card to give, and to whom."""
-    GATHER = "gather"
-    """The holder of a planet just kept, received or stolen lays a gathering with it, or not."""
-    BLACK_HOLE = "black_hole"
-    """The holder of a black hole discards a planet face down or steals one."""
-    SURPLUS = "surplus"
-    """The Commander, over the hand limit, puts cards under the stock."""
-    OVER = "over"
-    """The game has ended."""
-
 
 _KEEP: Final = Phase.KEEP
 _GIVE: Final = Phase.GIVE
@@ -120,20 +100,6 @@ _EMPTY: Final = (0,) * _NPLANETS
 
 Counts = tuple[int, ...]
 RawEvent = tuple[Any, ...]
-
-
-def _counts(cards: Iterable[PlanetCard]) -> Counts:
-    counts = [0] * _NPLANETS
-    for card in cards:
-        counts[card] += 1
-    return tuple(counts)
-
-
-def _cards(counts: Counts) -> tuple[PlanetCard, ...]:
-    out: list[PlanetCard] = []
-    for planet, count in zip(PLANETS, counts, strict=True):
-        out.extend((planet,) * count)
-    return tuple(out)
 
 
 def _add(counts: Counts, card: int, delta: int) -> Counts:
@@ -210,128 +176,6 @@ _FIELDS: Final = (
     "_outcome",
     "_raw_events",
 )
-
-
-@attrs.frozen
-class PlanetsView(View):
-    """What one player (or a spectator, ``viewer`` ``None``) knows of a game of "8".
-
-    Built field by field from an allow-list: only what the viewer has seen and remembers. It
-    never holds a card the viewer has not seen, the stock order or the RNG state.
-
-    Attributes:
-        viewer: The seat the view was built for, or ``None`` for a spectator.
-        game: The game's name.
-        players: The players' names, by seat.
-        phase: Which decision the game waits for.
-        turn: The number of the current turn, from 1.
-        commander: The seat of this turn's Commander.
-        adjutant: The seat of this turn's Adjutant, once the Commander has given a card.
-        holder: The seat that decides now (``None`` once the game is over).
-        role: The role in which the holder decides (``None`` once the game is over).
-        to_act: The seats that may move now.
-        hand: The viewer's hand, sorted (``None`` for a spectator).
-        hand_sizes: How many cards each seat holds.
-        known_cards: By seat, the cards the viewer knows are in that hand (their own: empty).
-        drawn: The Commander's drawn cards not yet kept or given, top of the stock first;
-            ``None`` for each card the viewer does not know.
-        pending: The card being decided on (kept, received or stolen, or the black hole), if
-            the viewer knows it.
-        received: The card given to the Adjutant, waiting for the Commander's decisions, if the
-            viewer knows it.
-        stock_size: How many cards the stock holds.
-        known_stock: ``(position, card)`` for each card of the stock the viewer knows (position
-            0 is the top): "I know the top card of the stock is Saturn".
-        discard_size: How many black holes lie face up on the discard pile.
-        gatherings: By seat, the gatherings laid (public).
-        face_down: By seat, the cards discarded face down through black holes; ``None`` where
-            the viewer may not see them (another player's, before the end).
-        face_down_sizes: By seat, how many cards were discarded face down.
-        black_holes: By seat, how many black holes were played.
-        moves_played: Moves applied since the start.
-        legal_moves: The viewer's legal moves.
-        events: The events of the last transition, as the viewer may see them.
-        outcome: The result, once the game is over.
-    """
-
-    game: str
-    players: tuple[str, ...]
-    phase: Phase
-    turn: int
-    commander: int
-    adjutant: int | None
-    holder: int | None
-    role: Role | None
-    to_act: tuple[int, ...]
-    hand: tuple[PlanetCard, ...] | None
-    hand_sizes: tuple[int, ...]
-    known_cards: tuple[tuple[PlanetCard, ...], ...]
-    drawn: tuple[PlanetCard | None, ...]
-    pending: PlanetCard | None
-    received: PlanetCard | None
-    stock_size: int
-    known_stock: tuple[tuple[int, PlanetCard], ...]
-    discard_size: int
-    gatherings: tuple[tuple[Gathering, ...], ...]
-    face_down: tuple[tuple[PlanetCard, ...] | None, ...]
-    face_down_sizes: tuple[int, ...]
-    black_holes: tuple[int, ...]
-    moves_played: int
-    legal_moves: tuple[Move, ...]
-    events: tuple[Event, ...]
-    outcome: Outcome | None
-
-    @property
-    def known_top(self) -> PlanetCard | None:
-        """The top card of the stock, if the viewer knows it."""
-        for position, card in self.known_stock:
-            if position == 0:
-                return card
-        return None
-
-    def to_json(self) -> str:
-        """Serialize the view (what a frontend sends to that player)."""
-        return dump_document("view", self.game, encode(self))
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> PlanetsView:
-        """Load a view written by `to_json`.
-
-        Raises:
-            InvalidStateError: naming what is wrong.
-        """
-        data = load_document(text, "view", None)
-        tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
-        return decode(cls, data, "/data", tagged=tagged)  # type: ignore[no-any-return]
-
-
-@attrs.frozen
-class _StateDocument:
-    rules: Any
-    players: tuple[str, ...]
-    hands: tuple[tuple[PlanetCard, ...], ...]
-    known: tuple[tuple[tuple[PlanetCard, ...], ...], ...]
-    stock: tuple[PlanetCard, ...]
-    stock_seen: tuple[int, ...]
-    drawn: tuple[PlanetCard, ...]
-    drawn_seen: tuple[int, ...]
-    pending: PlanetCard | None
-    pending_seen: int
-    received: PlanetCard | None
-    received_seen: int
-    commander: int
-    adjutant: int | None
-    holder: int | None
-    role: Role | None
-    phase: Phase
-    gatherings: tuple[tuple[Gathering, ...], ...]
-    face_down: tuple[tuple[PlanetCard, ...], ...]
-    black_holes: tuple[int, ...]
-    turn: int
-    moves_played: int
-    rng: tuple[int, int, int, int]
-    outcome: Outcome | None
-    events: tuple[Event, ...]
 
 
 class PlanetsState(State[Rules, Move, PlanetsView]):
@@ -480,7 +324,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
 
     def hand(self, seat: int) -> tuple[PlanetCard, ...]:
         """The cards in a seat's hand, sorted."""
-        return _cards(self.hands[seat])
+        return cards_from_counts(self.hands[seat])
 
     def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
         """The legal moves of ``player`` (default: of the seat that decides now).
@@ -514,13 +358,13 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
         for candidate in legal:
             if candidate is move:
                 return self._transition(move)
-        try:  # an equal move built by the caller
-            ok = isinstance(move, Move) and tuple.__contains__(legal, move)
-        except TypeError:  # a move holding unhashable junk
-            ok = False
-        if not ok:
-            raise self._diagnose(move)
-        return self._transition(move)
+        if isinstance(move, Move):
+            # An equal move built by the caller: continue with the legal move itself, so the
+            # state only ever holds true cards (``Keep(0, 5)`` equals ``keep Saturn``).
+            for candidate in legal:
+                if candidate == move:
+                    return self._transition(candidate)
+        raise self._diagnose(move)
 
     def view(self, player: int | None) -> PlanetsView:
         """What ``player`` knows (``None``: a spectator), built from an allow-list."""
@@ -546,9 +390,11 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
             holder=self.holder,
             role=self.role,
             to_act=self.to_act,
-            hand=None if player is None else _cards(self.hands[player]),
+            hand=None if player is None else cards_from_counts(self.hands[player]),
             hand_sizes=tuple(map(sum, self.hands)),
-            known_cards=(((),) * n if player is None else tuple(map(_cards, self.known[player]))),
+            known_cards=(
+                ((),) * n if player is None else tuple(map(cards_from_counts, self.known[player]))
+            ),
             drawn=tuple(
                 card if seen & bit else None
                 for card, seen in zip(self.drawn, self.drawn_seen, strict=True)
@@ -573,6 +419,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
             legal_moves=() if player is None else self.legal_moves(player).as_tuple(),
             events=tuple(e.redacted_for(player) for e in self.last_events),
             outcome=self._outcome,
+            rules=self._rules,
         )
 
     def all_cards(self) -> tuple[PlanetCard, ...]:
@@ -583,7 +430,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
         if self.received is not None:
             cards.append(self.received)
         for seat in range(len(self.players)):
-            cards.extend(_cards(self.hands[seat]))
+            cards.extend(cards_from_counts(self.hands[seat]))
             cards.extend(self.face_down[seat])
             for gathering in self.gatherings[seat]:
                 cards.extend(gathering.cards)
@@ -696,34 +543,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
 
     def to_json(self) -> str:
         """The whole state (hidden cards, knowledge and RNG included) as a JSON document."""
-        document = _StateDocument(
-            rules=self._rules,
-            players=self.players,
-            hands=tuple(map(_cards, self.hands)),
-            known=tuple(tuple(map(_cards, row)) for row in self.known),
-            stock=self.stock,
-            stock_seen=self.stock_seen,
-            drawn=self.drawn,
-            drawn_seen=self.drawn_seen,
-            pending=self.pending,
-            pending_seen=self.pending_seen,
-            received=self.received,
-            received_seen=self.received_seen,
-            commander=self.commander,
-            adjutant=self.adjutant,
-            holder=self.holder,
-            role=self.role,
-            phase=self.phase,
-            gatherings=self.gatherings,
-            face_down=self.face_down,
-            black_holes=self.black_holes,
-            turn=self.turn,
-            moves_played=self.moves_played,
-            rng=self.rng.state,
-            outcome=self._outcome,
-            events=self.last_events,
-        )
-        return dump_document("state", self._rules.game_name, encode(document))
+        return dump_state(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Self:
@@ -1074,7 +894,7 @@ def _lay(d: dict[str, Any], events: list[RawEvent], move: LayGathering) -> None:
     t: _Tables = d["_t"]
     q = move.player
     card = d["pending"]
-    lost = _add(_counts(move.cards), card, -1)
+    lost = _add(planet_counts(move.cards), card, -1)
     hand = tuple(k - x for k, x in zip(d["hands"][q], lost, strict=True))
     d["hands"] = _replace(d["hands"], q, hand)
     d["known"] = _lose_publicly(d["known"], q, lost)
@@ -1114,7 +934,7 @@ def _steal(d: dict[str, Any], events: list[RawEvent], move: Steal) -> None:
     hand = d["hands"][victim]
     index, rng = d["rng"].below(sum(hand))
     d["rng"] = rng
-    card = _cards(hand)[index]
+    card = cards_from_counts(hand)[index]
     d["hands"] = _replace(d["hands"], victim, _add(hand, card, -1))
     d["known"] = _forget(d["known"], victim, card, 1 << q)
     events.append((CardStolen, q, victim, card))
@@ -1293,188 +1113,7 @@ def new_game(
 def _state_from_json(text: str | bytes) -> PlanetsState:
     from cardgames.game import find_game
 
-    game = find_game("planets")
-    data = load_document(text, "state", game.name)
-    document: _StateDocument = decode(_StateDocument, data, "/data", tagged=EVENT_TYPES)
-    try:
-        rules = decode(Rules, document.rules, "/data/rules")
-    except InvalidRulesError as exc:
-        raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
-    return _check_document(document, rules, game)
-
-
-def _check_document(doc: _StateDocument, rules: Rules, game: Game[Any]) -> PlanetsState:
-    def fail(path: str, problem: str) -> InvalidStateError:
-        return InvalidStateError(f"/data/{path}" if path else "/data", problem)
-
-    n = len(doc.players)
-    if not game.min_players <= n <= game.max_players:
-        raise fail("players", f"8 takes {game.min_players} to {game.max_players} players, not {n}")
-    if any(not p.strip() for p in doc.players) or len({p.casefold() for p in doc.players}) != n:
-        raise fail("players", "names must be non-empty and different")
-    if rules.first_commander >= n:
-        raise fail("rules/first_commander", f"there are only {n} seats")
-    for name, value in (
-        ("hands", doc.hands),
-        ("known", doc.known),
-        ("gatherings", doc.gatherings),
-        ("face_down", doc.face_down),
-        ("black_holes", doc.black_holes),
-    ):
-        if len(value) != n:
-            raise fail(name, f"expected one entry per seat ({n}), got {len(value)}")
-    for seat, (hand, face_down) in enumerate(zip(doc.hands, doc.face_down, strict=True)):
-        if BLACK_HOLE in hand:
-            raise fail(f"hands/{seat}", "a black hole never stays in a hand")
-        if BLACK_HOLE in face_down:
-            raise fail(f"face_down/{seat}", "only planets are discarded face down")
-    if any(h < 0 for h in doc.black_holes):
-        raise fail("black_holes", "counts cannot be negative")
-    cards = [*doc.stock, *doc.drawn, *(BLACK_HOLE,) * sum(doc.black_holes)]
-    for extra in (doc.pending, doc.received):
-        if extra is not None:
-            cards.append(extra)
-    for seat in range(n):
-        cards.extend(doc.hands[seat])
-        cards.extend(doc.face_down[seat])
-        for gathering in doc.gatherings[seat]:
-            cards.extend(gathering.cards)
-    if sorted(cards) != sorted(FULL_DECK):
-        have, want = Counter(cards), Counter(FULL_DECK)
-        parts = []
-        extra_cards = sorted((have - want).elements())
-        missing = sorted((want - have).elements())
-        if extra_cards:
-            parts.append("unexpected or duplicated: " + " ".join(map(str, extra_cards[:10])))
-        if missing:
-            parts.append("missing: " + " ".join(map(str, missing[:10])))
-        raise fail("", "the cards are not those of the game (" + "; ".join(parts) + ")")
-    hands = tuple(_counts(h) for h in doc.hands)
-    known: list[tuple[Counts, ...]] = []
-    for p, row in enumerate(doc.known):
-        if len(row) != n:
-            raise fail(f"known/{p}", f"expected one entry per seat ({n}), got {len(row)}")
-        counts_row = tuple(_counts(cards_known) for cards_known in row)
-        for q, counts in enumerate(counts_row):
-            if p == q and any(counts):
-                raise fail(f"known/{p}/{q}", "a player's own hand is not tracked here")
-            if any(k > h for k, h in zip(counts, hands[q], strict=True)) or BLACK_HOLE in row[q]:
-                raise fail(f"known/{p}/{q}", "known cards must be in that hand")
-        known.append(counts_row)
-    everyone = (1 << n) - 1
-    if len(doc.stock_seen) != len(doc.stock):
-        raise fail("stock_seen", "one mask per stock card")
-    if len(doc.drawn_seen) != len(doc.drawn):
-        raise fail("drawn_seen", "one mask per drawn card")
-    for name, masks in (
-        ("stock_seen", doc.stock_seen),
-        ("drawn_seen", doc.drawn_seen),
-        ("pending_seen", (doc.pending_seen,)),
-        ("received_seen", (doc.received_seen,)),
-    ):
-        if any(not 0 <= m <= everyone for m in masks):
-            raise fail(name, f"masks are 0 to {everyone} for {n} seats")
-    for name, who in (
-        ("commander", doc.commander),
-        ("adjutant", doc.adjutant),
-        ("holder", doc.holder),
-    ):
-        if who is not None and not 0 <= who < n:
-            raise fail(name, f"no seat {who} in a game of {n} players")
-    if doc.adjutant == doc.commander:
-        raise fail("adjutant", "the Commander cannot be their own Adjutant")
-    if not 1 <= doc.turn <= rules.max_turns:
-        raise fail("turn", f"must be 1 to {rules.max_turns}")
-    if doc.moves_played < 0:
-        raise fail("moves_played", "cannot be negative")
-    _check_phase(doc, rules, hands, fail)
-    try:
-        rng = Rng.from_state(doc.rng)
-    except ValueError as exc:
-        raise fail("rng", str(exc)) from None
-    raw = tuple((type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in doc.events)
-    fields: dict[str, Any] = {
-        "_rules": rules,
-        "_t": _tables(rules, n),
-        "_c": {},
-        "players": doc.players,
-        "hands": hands,
-        "known": tuple(known),
-        "stock": doc.stock,
-        "stock_seen": doc.stock_seen,
-        "drawn": doc.drawn,
-        "drawn_seen": doc.drawn_seen,
-        "pending": doc.pending,
-        "pending_seen": doc.pending_seen,
-        "received": doc.received,
-        "received_seen": doc.received_seen,
-        "commander": doc.commander,
-        "adjutant": doc.adjutant,
-        "holder": doc.holder,
-        "role": doc.role,
-        "phase": doc.phase,
-        "gatherings": doc.gatherings,
-        "face_down": tuple(tuple(sorted(f)) for f in doc.face_down),
-        "black_holes": doc.black_holes,
-        "turn": doc.turn,
-        "moves_played": doc.moves_played,
-        "rng": rng,
-        "_outcome": doc.outcome,
-        "_raw_events": raw,
-    }
+    fields = load_state_fields(text, find_game("planets"))
+    fields["_t"] = _tables(fields["_rules"], len(fields["players"]))
+    fields["_c"] = {}
     return PlanetsState._make(fields)
-
-
-def _check_phase(
-    doc: _StateDocument,
-    rules: Rules,
-    hands: tuple[Counts, ...],
-    fail: Callable[[str, str], InvalidStateError],
-) -> None:
-    """Check that the turn bookkeeping fits the phase."""
-    phase = doc.phase
-    c = doc.commander
-    n = len(doc.players)
-    if (phase is _OVER) != (doc.outcome is not None):
-        raise fail("outcome", "an outcome is present exactly when the phase is 'over'")
-    if phase is _OVER:
-        if doc.holder is not None or doc.role is not None:
-            raise fail("holder", "nobody decides once the game is over")
-        if doc.outcome is not None and (
-            len(doc.outcome.scores) != n or any(not 0 <= w < n for w in doc.outcome.winners)
-        ):
-            raise fail("outcome", "scores and winners must match the seats")
-    elif doc.holder is None or doc.role is None:
-        raise fail("holder", "someone decides until the game is over")
-    elif (doc.role is _COMMANDER) != (doc.holder == c):
-        raise fail("role", "the holder's role must match the Commander's seat")
-    if phase in (_KEEP, _GIVE):
-        if not doc.drawn or len(doc.drawn) > rules.draw_count - (phase is _GIVE):
-            raise fail("drawn", f"the {phase.value} phase needs drawn cards")
-        if doc.role is not _COMMANDER:
-            raise fail("role", "the Commander keeps and gives")
-    elif doc.drawn:
-        raise fail("drawn", "drawn cards are only held while keeping and giving")
-    if (phase is _GIVE or phase is _GATHER or phase is _BLACK_HOLE) != (doc.pending is not None):
-        raise fail(
-            "pending", "a card is decided on exactly in the give, gather and black hole phases"
-        )
-    if phase is _GATHER and doc.pending is BLACK_HOLE:
-        raise fail("pending", "a black hole is played, not gathered")
-    if phase is _BLACK_HOLE:
-        if doc.pending is not BLACK_HOLE:
-            raise fail("pending", "the black hole phase plays a black hole")
-        if not any(map(any, hands)):
-            raise fail("phase", "a black hole that can do nothing is discarded at once")
-    if doc.received is not None and (
-        doc.adjutant is None or doc.role is not _COMMANDER or phase not in (_GATHER, _BLACK_HOLE)
-    ):
-        raise fail("received", "a received card waits only while the Commander decides")
-    if phase is _KEEP and doc.adjutant is not None:
-        raise fail("adjutant", "no card has been given yet")
-    if doc.role is _ADJUTANT and doc.holder != doc.adjutant:
-        raise fail("holder", "the Adjutant decides on their own card")
-    if phase is _SURPLUS:
-        limit = rules.hand_limit
-        if limit is None or sum(hands[c]) <= limit or doc.role is not _COMMANDER:
-            raise fail("phase", "the surplus phase is for a Commander over the hand limit")

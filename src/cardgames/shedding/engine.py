@@ -320,6 +320,7 @@ class SheddingView(View):
             game = find_game(game_name if isinstance(game_name, str) else "")
         except LookupError:
             raise InvalidStateError("/data/game", f"unknown game {game_name!r}") from None
+        load_document(text, "view", game.name)  # the envelope must name the same game
         body = dict(data)
         raw_rules = body.pop("rules", None)
         tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
