@@ -50,7 +50,9 @@ Hidden information: the drawn cards are seen by the Commander alone; the given c
 Commander and the Adjutant; the card put back by the Commander (and by the next Commander, who
 draws it); a stolen card by the thief and the victim; a card discarded face down by its owner,
 and by everyone at the end. `State.view` shows what its player has seen and remembers, and
-nothing else (see `cardgames.planets.engine` for how knowledge is tracked).
+nothing else (see `cardgames.planets.engine` for how knowledge is tracked);
+``GAME.sample_state(view, rng)`` deals the cards a view does not show at random, for bots that
+search from what they know.
 
 Examples:
     >>> from cardgames import planets

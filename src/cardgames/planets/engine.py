@@ -38,11 +38,10 @@ events are stored as compact records and built when `State.last_events` is first
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from cardgames.errors import IllegalMoveError, InvalidRulesError, ParseError
+from cardgames.errors import IllegalMoveError, InvalidRulesError
 from cardgames.game import Event, Game, LegalMoves, Move, Outcome, State, Termination
 from cardgames.planets.cards import (
     BLACK_HOLE,
@@ -77,6 +76,7 @@ from cardgames.planets.moves import (
     SurplusPutUnder,
     TurnStarted,
 )
+from cardgames.planets.notation import parse_move
 from cardgames.planets.rules import MIN_GATHERING, Rules
 from cardgames.planets.scoring import Gathering, Role, Tally, final_winners
 from cardgames.planets.views import Phase, PlanetsView
@@ -132,6 +132,39 @@ class _Tables:
             for p in seats
         )
         self.lay_all = tuple(LayGathering(p, PLANETS) for p in seats)
+        # Memos of the most frequent move lists: keep or give, by (seat, drawn cards); gather,
+        # by (seat, new card, copies of it in hand, whether the hand holds the 7 others).
+        self.drawn_moves: dict[tuple[int, bool, tuple[PlanetCard, ...]], tuple[Move, ...]] = {}
+        self.gather_moves: dict[tuple[int, int, int, bool], tuple[Move, ...]] = {}
+
+    def keep_or_give(self, q: int, give: bool, drawn: tuple[PlanetCard, ...]) -> tuple[Move, ...]:
+        """The moves that keep, or give, one of the drawn cards."""
+        key = (q, give, drawn)
+        moves = self.drawn_moves.get(key)
+        if moves is None:
+            cards = sorted(set(drawn))
+            if give:
+                moves = tuple(self.give[q][c][to] for c in cards for to in self.targets[q])
+            else:
+                moves = tuple(self.keep[q][c] for c in cards)
+            self.drawn_moves[key] = moves
+        return moves
+
+    def gather(self, q: int, card: PlanetCard, hand: Counts) -> tuple[Move, ...]:
+        """The gatherings ``q`` may lay with the new ``card``, then `Decline` if allowed."""
+        others = all(k for c, k in enumerate(hand) if c != card)
+        key = (q, card, hand[card], others)
+        moves = self.gather_moves.get(key)
+        if moves is None:
+            same = self.lay_same[q][card]
+            found: list[Move] = [same[size] for size in range(MIN_GATHERING, hand[card] + 2)]
+            if others:
+                found.append(self.lay_all[q])
+            if not found or self.rules.may_decline:
+                found.append(self.decline[q])
+            moves = tuple(found)
+            self.gather_moves[key] = moves
+        return moves
 
 
 _TABLE_CACHE: dict[tuple[Rules, int], _Tables] = {}
@@ -152,7 +185,7 @@ def _tables(rules: Rules, n: int) -> _Tables:
 _FIELDS: Final = (
     "_rules",
     "players",
-    "hands",
+    "counts",
     "known",
     "stock",
     "stock_seen",
@@ -183,8 +216,8 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
 
     Attributes:
         players: The players' names, by seat.
-        hands: By seat, the count of each planet in the hand (eight numbers, Mercury first);
-            `hand` gives the cards.
+        counts: By seat, the count of each planet in the hand (eight numbers, Mercury first):
+            how the engine keeps hands. `hands` and `hand` give the cards.
         known: ``known[p][q]``: the counts of the planets seat ``p`` knows are in seat ``q``'s
             hand (see the module text).
         stock: The stock, top card first.
@@ -210,7 +243,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
     """
 
     players: tuple[str, ...]
-    hands: tuple[Counts, ...]
+    counts: tuple[Counts, ...]
     known: tuple[tuple[Counts, ...], ...]
     stock: tuple[PlanetCard, ...]
     stock_seen: tuple[int, ...]
@@ -322,9 +355,19 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
         holder = self.holder
         return () if holder is None else (holder,)
 
+    @property
+    def hands(self) -> tuple[tuple[PlanetCard, ...], ...]:
+        """Every hand, by seat, its cards sorted."""
+        cache = self._c
+        hands: tuple[tuple[PlanetCard, ...], ...] | None = cache.get("hands")
+        if hands is None:
+            hands = tuple(map(cards_from_counts, self.counts))
+            cache["hands"] = hands
+        return hands
+
     def hand(self, seat: int) -> tuple[PlanetCard, ...]:
         """The cards in a seat's hand, sorted."""
-        return cards_from_counts(self.hands[seat])
+        return cards_from_counts(self.counts[seat])
 
     def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
         """The legal moves of ``player`` (default: of the seat that decides now).
@@ -390,8 +433,8 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
             holder=self.holder,
             role=self.role,
             to_act=self.to_act,
-            hand=None if player is None else cards_from_counts(self.hands[player]),
-            hand_sizes=tuple(map(sum, self.hands)),
+            hand=None if player is None else cards_from_counts(self.counts[player]),
+            hand_sizes=tuple(map(sum, self.counts)),
             known_cards=(
                 ((),) * n if player is None else tuple(map(cards_from_counts, self.known[player]))
             ),
@@ -430,7 +473,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
         if self.received is not None:
             cards.append(self.received)
         for seat in range(len(self.players)):
-            cards.extend(cards_from_counts(self.hands[seat]))
+            cards.extend(cards_from_counts(self.counts[seat]))
             cards.extend(self.face_down[seat])
             for gathering in self.gatherings[seat]:
                 cards.extend(gathering.cards)
@@ -440,7 +483,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
     def tallies(self) -> tuple[Tally, ...]:
         """What the final count needs of each seat, as things stand (see `final_scores`)."""
         return tuple(
-            Tally(self.gatherings[s], len(self.face_down[s]), sum(self.hands[s]), holes)
+            Tally(self.gatherings[s], len(self.face_down[s]), sum(self.counts[s]), holes)
             for s, holes in enumerate(self.black_holes)
         )
 
@@ -482,62 +525,9 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
         Raises:
             ParseError: if the text is not a move.
         """
-        expected = (
-            "keep CARD, give CARD to SEAT, lay N PLANET, lay all-different, decline, "
-            "discard PLANET, steal SEAT or under PLANET"
-        )
-        if not isinstance(text, str):
-            raise ParseError(text, expected)
-        who = player
-        if who is None:
-            who = self.holder if self.holder is not None else self.commander
-        words = text.split()
-        if not words:
-            raise ParseError(text, expected)
-        verb = _VERBS.get(_fold_word(words[0]))
-        rest = words[1:]
-        if verb is None:
-            raise ParseError(text, expected)
-        if verb is Decline:
-            if rest:
-                raise ParseError(text, expected)
-            return Decline(who)
-        if not rest:
-            raise ParseError(text, expected)
-        if verb is Keep:
-            return Keep(who, PlanetCard.parse(" ".join(rest)))
-        if verb is DiscardFaceDown:
-            return DiscardFaceDown(who, PlanetCard.parse(" ".join(rest)))
-        if verb is PutUnder:
-            return PutUnder(who, PlanetCard.parse(" ".join(rest)))
-        if verb is Steal:
-            if _fold_word(rest[0]) in ("from", "a", "chez", "de") and len(rest) > 1:
-                rest = rest[1:]
-            return Steal(who, self._parse_seat(" ".join(rest), text))
-        if verb is Give:
-            folded = [_fold_word(w) for w in rest]
-            if "to" in folded or "a" in folded:
-                cut = max(i for i, w in enumerate(folded) if w in ("to", "a"))
-                card_words, seat_words = rest[:cut], rest[cut + 1 :]
-            else:
-                card_words, seat_words = rest[:-1], rest[-1:]
-            if not card_words or not seat_words:
-                raise ParseError(text, "give CARD to SEAT")
-            return Give(
-                who,
-                PlanetCard.parse(" ".join(card_words)),
-                self._parse_seat(" ".join(seat_words), text),
-            )
-        return LayGathering(who, _parse_gathering(rest, text))
-
-    def _parse_seat(self, word: str, text: str) -> int:
-        if word.isdigit():
-            return int(word)
-        folded = word.strip().casefold()
-        for seat, name in enumerate(self.players):
-            if name.casefold() == folded:
-                return seat
-        raise ParseError(text, "a seat number or a player's name")
+        if player is None:
+            player = self.holder if self.holder is not None else self.commander
+        return parse_move(text, player, self.players)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -566,16 +556,11 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
         q = self.holder
         assert q is not None
         if phase is _GATHER:
-            moves = _gather_moves(t, q, self.pending, self.hands[q])  # type: ignore[arg-type]
-        elif phase is _KEEP:
-            keep = t.keep[q]
-            moves = tuple(keep[c] for c in sorted(set(self.drawn)))
-        elif phase is _GIVE:
-            give = t.give[q]
-            targets = t.targets[q]
-            moves = tuple(give[c][to] for c in sorted(set(self.drawn)) for to in targets)
+            moves = t.gather(q, self.pending, self.counts[q])  # type: ignore[arg-type]
+        elif phase is _KEEP or phase is _GIVE:
+            moves = t.keep_or_give(q, phase is _GIVE, self.drawn)
         elif phase is _BLACK_HOLE:
-            hands = self.hands
+            hands = self.counts
             discard = t.discard[q]
             steal = t.steal[q]
             moves = tuple(discard[c] for c, k in enumerate(hands[q]) if k) + tuple(
@@ -583,7 +568,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
             )
         else:  # surplus
             under = t.under[q]
-            moves = tuple(under[c] for c, k in enumerate(self.hands[q]) if k)
+            moves = tuple(under[c] for c, k in enumerate(self.counts[q]) if k)
         cache["moves"] = moves
         return moves
 
@@ -609,7 +594,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
         wanted = _PHASE_MOVES[phase]
         if not isinstance(move, wanted):
             return IllegalMoveError(move, player, "wrong_phase", _PHASE_HINTS[phase])
-        hand = self.hands[player]
+        hand = self.counts[player]
         if isinstance(move, (Keep, Give)) and move.card not in self.drawn:
             return IllegalMoveError(
                 move, player, "card_not_drawn", f"{move.card} is not among the drawn cards"
@@ -710,16 +695,6 @@ def _gathering_problem(cards: tuple[PlanetCard, ...]) -> str | None:
     if len(cards) < MIN_GATHERING:
         return f"a gathering has at least {MIN_GATHERING} identical planets"
     return None
-
-
-def _gather_moves(t: _Tables, q: int, card: PlanetCard, hand: Counts) -> tuple[Move, ...]:
-    same = t.lay_same[q][card]
-    moves: list[Move] = [same[size] for size in range(MIN_GATHERING, hand[card] + 2)]
-    if all(k for c, k in enumerate(hand) if c != card):
-        moves.append(t.lay_all[q])
-    if not moves or t.rules.may_decline:
-        moves.append(t.decline[q])
-    return tuple(moves)
 
 
 # -- knowledge ------------------------------------------------------------------------------------
@@ -840,7 +815,7 @@ def _resolve(d: dict[str, Any], events: list[RawEvent]) -> None:
         q = d["holder"]
         d["pending_seen"] = t.all_bits
         events.append((BlackHolePlayed, q, d["role"]))
-        if any(map(any, d["hands"])):
+        if any(map(any, d["counts"])):
             d["phase"] = _BLACK_HOLE
         else:
             _black_hole_done(d, events, wasted=True)
@@ -872,7 +847,7 @@ def _next_decision(d: dict[str, Any], events: list[RawEvent]) -> None:
     t: _Tables = d["_t"]
     c = d["commander"]
     limit = t.rules.hand_limit
-    if limit is not None and sum(d["hands"][c]) > limit:
+    if limit is not None and sum(d["counts"][c]) > limit:
         d["phase"] = _SURPLUS
         d["holder"] = c
         d["role"] = _COMMANDER
@@ -895,8 +870,8 @@ def _lay(d: dict[str, Any], events: list[RawEvent], move: LayGathering) -> None:
     q = move.player
     card = d["pending"]
     lost = _add(planet_counts(move.cards), card, -1)
-    hand = tuple(k - x for k, x in zip(d["hands"][q], lost, strict=True))
-    d["hands"] = _replace(d["hands"], q, hand)
+    hand = tuple(k - x for k, x in zip(d["counts"][q], lost, strict=True))
+    d["counts"] = _replace(d["counts"], q, hand)
     d["known"] = _lose_publicly(d["known"], q, lost)
     gathering = Gathering(move.cards, d["role"])
     d["gatherings"] = _replace(d["gatherings"], q, (*d["gatherings"][q], gathering))
@@ -909,7 +884,7 @@ def _lay(d: dict[str, Any], events: list[RawEvent], move: LayGathering) -> None:
 def _decline(d: dict[str, Any], events: list[RawEvent]) -> None:
     q = d["holder"]
     card = d["pending"]
-    d["hands"] = _replace(d["hands"], q, _add(d["hands"][q], card, 1))
+    d["counts"] = _replace(d["counts"], q, _add(d["counts"][q], card, 1))
     d["known"] = _learn(d["known"], d["pending_seen"], q, card)
     events.append((GatheringDeclined, q))
     d["pending"] = None
@@ -920,7 +895,7 @@ def _decline(d: dict[str, Any], events: list[RawEvent]) -> None:
 def _discard_face_down(d: dict[str, Any], events: list[RawEvent], move: DiscardFaceDown) -> None:
     q = move.player
     card = move.card
-    d["hands"] = _replace(d["hands"], q, _add(d["hands"][q], card, -1))
+    d["counts"] = _replace(d["counts"], q, _add(d["counts"][q], card, -1))
     d["known"] = _forget(d["known"], q, card, 0)
     d["face_down"] = _replace(d["face_down"], q, tuple(sorted((*d["face_down"][q], card))))
     events.append((CardDiscardedFaceDown, q, card))
@@ -931,11 +906,11 @@ def _discard_face_down(d: dict[str, Any], events: list[RawEvent], move: DiscardF
 def _steal(d: dict[str, Any], events: list[RawEvent], move: Steal) -> None:
     q = move.player
     victim = move.victim
-    hand = d["hands"][victim]
+    hand = d["counts"][victim]
     index, rng = d["rng"].below(sum(hand))
     d["rng"] = rng
     card = cards_from_counts(hand)[index]
-    d["hands"] = _replace(d["hands"], victim, _add(hand, card, -1))
+    d["counts"] = _replace(d["counts"], victim, _add(hand, card, -1))
     d["known"] = _forget(d["known"], victim, card, 1 << q)
     events.append((CardStolen, q, victim, card))
     _black_hole_done(d, events, wasted=False)
@@ -948,8 +923,8 @@ def _put_under(d: dict[str, Any], events: list[RawEvent], move: PutUnder) -> Non
     t: _Tables = d["_t"]
     c = move.player
     card = move.card
-    hand = _add(d["hands"][c], card, -1)
-    d["hands"] = _replace(d["hands"], c, hand)
+    hand = _add(d["counts"][c], card, -1)
+    d["counts"] = _replace(d["counts"], c, hand)
     d["known"] = _forget(d["known"], c, card, 0)
     d["stock"] = (*d["stock"], card)
     d["stock_seen"] = (*d["stock_seen"], 1 << c)
@@ -964,7 +939,7 @@ def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> N
     tallies = tuple(
         Tally(gatherings, len(face_down), sum(hand), holes)
         for gatherings, face_down, hand, holes in zip(
-            d["gatherings"], d["face_down"], d["hands"], d["black_holes"], strict=True
+            d["gatherings"], d["face_down"], d["counts"], d["black_holes"], strict=True
         )
     )
     scores = tuple(tally.score(t.rules) for tally in tallies)
@@ -979,40 +954,6 @@ def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> N
     d["holder"] = None
     d["role"] = None
     events.append((GameOver, outcome, d["face_down"]))
-
-
-# -- notation helpers -----------------------------------------------------------------------------
-
-
-def _fold_word(word: str) -> str:
-    folded = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(ch for ch in folded if not unicodedata.combining(ch))
-
-
-_VERBS: Final[dict[str, type[Move]]] = {
-    **dict.fromkeys(("keep", "garder", "garde", "conserver", "conserve"), Keep),
-    **dict.fromkeys(("give", "donner", "donne", "transmettre", "transmets"), Give),
-    **dict.fromkeys(("lay", "poser", "pose"), LayGathering),
-    **dict.fromkeys(("decline", "pass", "refuser", "refuse", "passer", "passe"), Decline),
-    **dict.fromkeys(("discard", "defausser", "defausse"), DiscardFaceDown),
-    **dict.fromkeys(("steal", "voler", "vole", "piocher", "pioche"), Steal),
-    **dict.fromkeys(("under", "dessous", "remettre", "remets"), PutUnder),
-}
-_ALL_DIFFERENT_WORDS: Final = frozenset(
-    {"all-different", "alldifferent", "different", "differentes", "toutes-differentes"}
-)
-
-
-def _parse_gathering(words: list[str], text: str) -> tuple[PlanetCard, ...]:
-    folded = "-".join(_fold_word(w) for w in words)
-    if folded in _ALL_DIFFERENT_WORDS or folded.replace("8-", "", 1) in _ALL_DIFFERENT_WORDS:
-        return PLANETS
-    if words[0].isdigit():
-        if len(words) < 2:
-            raise ParseError(text, "lay N PLANET")
-        card = PlanetCard.parse(" ".join(words[1:]))
-        return (card,) * min(int(words[0]), 104)
-    return parse_planet_cards(" ".join(words))
 
 
 # -- creation -------------------------------------------------------------------------------------
@@ -1089,7 +1030,7 @@ def new_game(
         "_t": tables,
         "_c": {},
         "players": names,
-        "hands": tuple(map(tuple, dealt)),
+        "counts": tuple(map(tuple, dealt)),
         "known": (empty_row,) * n,
         "stock": tuple(stock),
         "stock_seen": (0,) * len(stock),
