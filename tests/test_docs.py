@@ -7,10 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from cardgames import crazy_eights, huit_americain
+from cardgames import crazy_eights, huit_americain, planets
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = {"crazy-eights": crazy_eights.GAME, "huit-americain": huit_americain.GAME}
+PAGES = {
+    "crazy-eights": crazy_eights.GAME,
+    "huit-americain": huit_americain.GAME,
+    "planets": planets.GAME,
+}
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
@@ -24,7 +28,14 @@ def test_game_page_lists_every_option_and_preset(page: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "page", ["index.md", "concepts.md", "games/crazy-eights.md", "games/huit-americain.md"]
+    "page",
+    [
+        "index.md",
+        "concepts.md",
+        "games/crazy-eights.md",
+        "games/huit-americain.md",
+        "games/planets.md",
+    ],
 )
 def test_python_examples_run(page: str) -> None:
     text = (DOCS / page).read_text(encoding="utf-8")
