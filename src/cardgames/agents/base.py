@@ -28,13 +28,12 @@ __all__ = ["Agent", "AgentError", "GameResult", "RandomAgent", "Step", "agent_rn
 
 @runtime_checkable
 class Agent(Protocol):
-    """Chooses moves for one seat from that seat's view.
+    """Chooses moves for one seat from that seat's view."""
 
-    Attributes:
-        name: A short name shown in tables and records.
-    """
-
-    name: str
+    @property
+    def name(self) -> str:
+        """A short name shown in tables and records."""
+        ...
 
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """Choose a move among ``legal`` (never empty).
@@ -95,6 +94,7 @@ class GameResult:
         players: The players' names, by seat.
         steps: Every move, in order.
         state: The final state.
+        deck: The fixed card order of the deal, if one was given.
     """
 
     game: Game[Any]
@@ -104,6 +104,7 @@ class GameResult:
     players: tuple[str, ...]
     steps: tuple[Step, ...]
     state: State[Any, Any, Any]
+    deck: tuple[Any, ...] | None = None
 
     @property
     def outcome(self) -> Outcome:
@@ -140,7 +141,7 @@ def play_game(
         seed: The game's seed (the deal, the reshuffles and, derived from it, each agent's RNG).
         rules: The rules (default: the game's default preset).
         players: The players' names (default: the agents' names, numbered when they repeat).
-        deck: A fixed card order for the deal, as for `Game.new_game`.
+        deck: A fixed card order for the deal, as for `Game.new_game` (kept in the result).
         max_steps: A safety net against a game that would not end.
 
     Raises:
@@ -186,6 +187,7 @@ def play_game(
         players=state.players,
         steps=tuple(steps),
         state=state,
+        deck=None if deck is None else tuple(deck),
     )
 
 

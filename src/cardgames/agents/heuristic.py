@@ -1,0 +1,430 @@
+"""Casual-player agents: simple, deterministic rules of thumb, one agent per game family.
+
+`heuristic_agent` returns the agent of a game; `make_agent("heuristic", game)` calls it. These
+agents read only their seat's view and legal moves, never draw from their RNG (they return it
+unchanged) and always return one of their legal moves, or ``None`` to let an out-of-turn chance
+go by.
+
+**Shedding games** (Crazy Eights, 8 Américain, under any rules: card effects are read from
+``view.rules.effects``), `SheddingHeuristicAgent`, in order of preference:
+
+1. call out a player who did not announce their last card, whenever that is legal;
+2. out of turn, jump in (à la volée) whenever a card allows it: it sheds a card for free;
+3. on its turn, lay a card rather than draw, take a penalty or pass (so a pending draw is
+   answered with a stacking card whenever one is held, and a card just drawn is laid);
+4. among the cards it may lay, keep wild cards (and a swap card that would bring back more
+   cards than it leaves) for when nothing else fits; otherwise lay the card worth the most
+   points under the rules' scoring (`cardgames.shedding.scoring.points_table`); ties go to the
+   card whose suit it holds most of afterwards (so that it can follow), then to the lowest
+   card code;
+5. with a wild card, name the suit held most among the non-wild cards left (ties: bridge order,
+   clubs first); with a swap card, swap with the opponent holding the fewest cards; with a
+   choose card, send the turn to the player holding the most cards (ties for both: the first
+   seat after its own, clockwise);
+6. announce its last card whenever it may.
+
+**The planet game "8"** (`PlanetsHeuristicAgent`) values each legal move and plays the best
+one (the first in the legal order on a tie). What a planet is worth to it in hand: a second
+copy 1 point (the next one lays a gathering), a first copy 0.6 per other planet held (it is
+collecting the 8 different planets, the richest gathering a player who lays at once can hope
+for). Then:
+
+- *Keep* the drawn card worth most: one that lays a gathering at once (the most points), else
+  the best copy in hand; a black hole is worth its best action. The value of the least
+  helpful gift it will then have to make is taken off.
+- *Give* the card, and choose the Adjutant, that helps them least, estimated from the view: the
+  chance that they can lay identical planets with it (the copies it knows they hold, their
+  hand size and the copies of that planet still unseen: laid gatherings, its own hand and
+  discards are out of reach), or the 8 different planets, times what that would score as
+  Adjutant. A black hole counts as a small help. The card left over goes back on the stock.
+- *Lay* a gathering whenever it may: the one worth the most points in its role, the largest
+  on equal points; it never declines one.
+- *Black hole*: discard face down the planet whose copy is worth least in hand (+1 for the
+  face-down card), or steal from the player holding the most planets (the expected worth of a
+  random card of their hand, from what it knows of it, plus 0.5 for what they lose),
+  whichever is worth more.
+- *Surplus*: put under the stock the planets whose copies are worth least in hand (ties: the
+  planet with fewer copies left to collect).
+
+Examples:
+    >>> from cardgames import crazy_eights
+    >>> from cardgames.agents import RandomAgent, play_game
+    >>> agent = heuristic_agent(crazy_eights.GAME)
+    >>> agent.name
+    'heuristic'
+    >>> result = play_game(crazy_eights.GAME, [agent, RandomAgent()], seed=4)
+    >>> result.state.is_over
+    True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from cardgames.cards import Card, Suit
+from cardgames.errors import InvalidRulesError
+from cardgames.game import Game, Move, View
+from cardgames.planets import (
+    BLACK_HOLE,
+    PLANETS,
+    DiscardFaceDown,
+    Give,
+    Keep,
+    LayGathering,
+    PlanetCard,
+    PutUnder,
+    Role,
+    Steal,
+    gathering_points,
+)
+from cardgames.planets import Rules as PlanetsRules
+from cardgames.planets import View as PlanetsView
+from cardgames.rng import Rng
+from cardgames.shedding import (
+    CallOut,
+    Draw,
+    Pass,
+    PlayCard,
+    SheddingRules,
+    SheddingView,
+    TakePenalty,
+)
+from cardgames.shedding.scoring import points_table
+
+__all__ = ["HeuristicAgent", "PlanetsHeuristicAgent", "SheddingHeuristicAgent", "heuristic_agent"]
+
+
+def heuristic_agent(game: Game[Any]) -> HeuristicAgent:
+    """The casual-player agent of ``game``.
+
+    Args:
+        game: The game to play.
+
+    Returns:
+        A `SheddingHeuristicAgent` for the shedding games, a `PlanetsHeuristicAgent` for "8".
+
+    Raises:
+        InvalidRulesError: (option ``agent``) for a game this module does not know.
+
+    Examples:
+        >>> from cardgames import planets
+        >>> heuristic_agent(planets.GAME)
+        PlanetsHeuristicAgent(name='heuristic')
+    """
+    if issubclass(game.view_type, SheddingView):
+        return SheddingHeuristicAgent()
+    if issubclass(game.view_type, PlanetsView):
+        return PlanetsHeuristicAgent()
+    raise InvalidRulesError("agent", "heuristic", f"no heuristic agent plays {game.name}")
+
+
+# -- shedding games -------------------------------------------------------------------------------
+
+_LAST_RESORT: Final = (TakePenalty, Draw, Pass)
+
+
+@attrs.frozen
+class SheddingHeuristicAgent:
+    """A casual player of Crazy Eights and 8 Américain (see the module text for its rules).
+
+    Attributes:
+        name: The agent's name in tables and records.
+    """
+
+    name: str = "heuristic"
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        """Choose a move among ``legal``; the RNG is returned unchanged.
+
+        Raises:
+            TypeError: if ``view`` is not a shedding game's view.
+        """
+        if not isinstance(view, SheddingView):
+            raise TypeError(f"expected a SheddingView, got {type(view).__name__}")
+        return _shedding_move(view, legal), rng
+
+
+def _shedding_move(view: SheddingView, legal: Sequence[Move]) -> Move | None:
+    for move in legal:
+        if isinstance(move, CallOut):
+            return move
+    plays = [move for move in legal if isinstance(move, PlayCard)]
+    if plays:
+        return _best_play(view, plays)
+    if view.current != view.viewer:
+        return None  # nothing worth doing out of turn
+    for kind in _LAST_RESORT:
+        for move in legal:
+            if isinstance(move, kind):
+                return move
+    return legal[0]
+
+
+def _rules_of(view: SheddingView) -> SheddingRules:
+    if view.rules is not None:
+        return view.rules
+    from cardgames.game import find_game
+
+    rules: SheddingRules = find_game(view.game).default_rules
+    return rules
+
+
+def _best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayCard:
+    rules = _rules_of(view)
+    effects = rules.effects
+    points = points_table(rules)
+    hand = list(view.hand or ())
+    me = view.viewer if view.viewer is not None else plays[0].player
+    n = len(view.hand_sizes)
+    opponents = [seat for seat in range(n) if seat != me]
+    fewest = min((view.hand_sizes[seat] for seat in opponents), default=0)
+
+    def rest_of_hand(card: Card) -> list[Card]:
+        rest = list(hand)
+        if card in rest:
+            rest.remove(card)
+        return rest
+
+    def suit_count(cards: Sequence[Card], suit: Suit | None) -> int:
+        return sum(1 for c in cards if c.suit is suit and not effects.for_card(c).wild)
+
+    def card_key(card: Card) -> tuple[bool, int, int, int]:
+        effect = effects.for_card(card)
+        rest = rest_of_hand(card)
+        bad_swap = effect.swap and fewest > len(rest)
+        return (effect.wild or bad_swap, -points[card], -suit_count(rest, card.suit), int(card))
+
+    card = min({move.card for move in plays}, key=card_key)
+    rest = rest_of_hand(card)
+    suit_order = sorted(Suit, key=lambda suit: (-suit_count(rest, suit), suit))
+    effect = effects.for_card(card)
+
+    def distance(seat: int) -> int:
+        return (seat - me) % n
+
+    def move_key(move: PlayCard) -> tuple[int, int, int, bool]:
+        suit_rank = 0 if move.suit is None else suit_order.index(move.suit)
+        size = 0
+        if move.target is not None:
+            size = view.hand_sizes[move.target]
+            size = -size if effect.choose and not effect.swap else size
+        target_rank = distance(move.target) if move.target is not None else 0
+        return (suit_rank, size, target_rank, not move.announce)
+
+    return min((move for move in plays if move.card == card), key=move_key)
+
+
+# -- the planet game "8" --------------------------------------------------------------------------
+
+_COPIES: Final = 12
+_GATHERING_BONUS: Final = 10.0
+"""Added to the value of a move that lays a gathering, so that it beats any other."""
+_FIRST_COPY: Final = 0.0
+"""What a first copy of a planet is worth in hand, on its own (a point lost at the end, but
+some hope), before `_DIVERSITY`."""
+_NEXT_COPY: Final = 1.0
+"""What a second (or further) copy of a planet is worth: the next one makes a gathering."""
+_DIVERSITY: Final = 0.6
+"""What each other planet held adds to a first copy: the 8 different planets come closer."""
+_BLACK_HOLE_GIFT: Final = 1.0
+"""How much a black hole given helps its receiver (a free discard, or a steal)."""
+_STEAL_DEPRIVE: Final = 0.5
+"""What taking a random planet away from the player holding the most is worth in itself."""
+
+
+@attrs.frozen
+class PlanetsHeuristicAgent:
+    """A casual player of "8" (see the module text for its rules).
+
+    Attributes:
+        name: The agent's name in tables and records.
+    """
+
+    name: str = "heuristic"
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        """Choose a move among ``legal``; the RNG is returned unchanged.
+
+        Raises:
+            TypeError: if ``view`` is not a view of "8".
+        """
+        if not isinstance(view, PlanetsView):
+            raise TypeError(f"expected a PlanetsView, got {type(view).__name__}")
+        return _PlanetsChoice(view).choose(legal), rng
+
+
+def _at_least(needed: int, trials: int, chance: float) -> float:
+    """The probability of at least ``needed`` successes in ``trials`` draws of ``chance``."""
+    if needed <= 0:
+        return 1.0
+    below = 0.0
+    for k in range(min(needed, trials + 1)):
+        below += math.comb(trials, k) * chance**k * (1.0 - chance) ** (trials - k)
+    return max(0.0, 1.0 - below)
+
+
+class _PlanetsChoice:
+    """What the planets agent knows while it decides one move, and how it values moves."""
+
+    def __init__(self, view: PlanetsView) -> None:
+        self.view = view
+        rules = getattr(view, "rules", None)
+        self.rules: PlanetsRules = rules if isinstance(rules, PlanetsRules) else PlanetsRules()
+        self.me = view.viewer if view.viewer is not None else 0
+        self.n = len(view.players)
+        counts = [0] * len(PLANETS)
+        for card in view.hand or ():
+            if card.is_planet:
+                counts[card] += 1
+        self.hand = counts
+        self.role = view.role if view.role is not None else Role.COMMANDER
+        self.unseen = self._unseen()
+        self.pool = max(1, sum(self.unseen))
+
+    def _unseen(self) -> list[int]:
+        """Per planet, the copies whose place the viewer does not know."""
+        view = self.view
+        seen = list(self.hand)
+        for gatherings in view.gatherings:
+            for gathering in gatherings:
+                for card in gathering.cards:
+                    seen[card] += 1
+        visible: list[PlanetCard | None] = [*view.drawn, view.pending, view.received]
+        for cards in (*view.known_cards, *(c for c in view.face_down if c is not None)):
+            visible.extend(cards)
+        for maybe in visible:
+            if maybe is not None and maybe.is_planet:
+                seen[maybe] += 1
+        return [max(0, _COPIES - k) for k in seen]
+
+    def choose(self, legal: Sequence[Move]) -> Move:
+        """The legal move of highest value; the first in the legal order on a tie."""
+        best = legal[0]
+        best_value = self._value(best)
+        for move in legal[1:]:
+            value = self._value(move)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _value(self, move: Move) -> float:
+        if isinstance(move, Keep):
+            return self._keep_value(move.card)
+        if isinstance(move, Give):
+            return -self._help(move.card, move.to) - 0.001 * ((move.to - self.me) % self.n)
+        if isinstance(move, LayGathering):
+            size = len(move.cards)
+            return _GATHERING_BONUS + self._points(size, move.cards == PLANETS) + size / 1000
+        if isinstance(move, DiscardFaceDown):
+            return 1.0 - self._copy_value(move.card, self.hand[move.card] - 1)
+        if isinstance(move, Steal):
+            return self._steal_value(move.victim)
+        if isinstance(move, PutUnder):
+            held = self.hand[move.card] - 1
+            return -self._copy_value(move.card, held) - self.unseen[move.card] / 100.0
+        return 0.0  # Decline
+
+    def _points(self, size: int, all_different: bool, role: Role | None = None) -> float:
+        who = role or self.role
+        return float(gathering_points(min(size, 12), who, self.rules, all_different=all_different))
+
+    def _copy_value(self, card: PlanetCard, held: int) -> float:
+        """What one more ``card`` is worth in hand when ``held`` copies are there already."""
+        if held > 0:
+            return _NEXT_COPY
+        others = sum(1 for planet, k in enumerate(self.hand) if k and planet != card)
+        return _FIRST_COPY + _DIVERSITY * others
+
+    def _gain(self, card: PlanetCard, role: Role) -> float:
+        """What receiving ``card`` is worth: a gathering at once, or a copy in hand."""
+        best: float | None = None
+        if self.hand[card] + 1 >= 3:
+            best = self._points(self.hand[card] + 1, False, role)
+        if all(k for planet, k in enumerate(self.hand) if planet != card):
+            value = self._points(len(PLANETS), True, role)
+            best = value if best is None else max(best, value)
+        if best is not None:
+            return _GATHERING_BONUS + best
+        return self._copy_value(card, self.hand[card])
+
+    def _keep_value(self, card: PlanetCard) -> float:
+        """What keeping ``card`` is worth, given the least helpful gift left to make."""
+        value = self._black_hole_value() if card is BLACK_HOLE else self._gain(card, Role.COMMANDER)
+        rest = list(self.view.drawn)
+        if card in rest:
+            rest.remove(card)
+        gifts = [
+            self._help(other, seat)
+            for other in rest
+            if other is not None
+            for seat in range(self.n)
+            if seat != self.me
+        ]
+        return value - min(gifts, default=0.0)
+
+    def _black_hole_value(self) -> float:
+        """A black hole is worth its best action (nothing when no hand holds a planet)."""
+        values = [
+            1.0 - self._copy_value(c, k - 1) for c, k in zip(PLANETS, self.hand, strict=True) if k
+        ]
+        values += [self._steal_value(v) for v in range(self.n) if v != self.me]
+        return max(values, default=0.0)
+
+    def _chance(self, seat: int, card: PlanetCard) -> tuple[int, int, float]:
+        """Copies of ``card`` known in ``seat``'s hand, its unknown cards, chance of each."""
+        known_cards = self.view.known_cards[seat]
+        known = sum(1 for c in known_cards if c is card)
+        unknown = max(0, self.view.hand_sizes[seat] - len(known_cards))
+        return known, unknown, self.unseen[card] / self.pool
+
+    def _help(self, card: PlanetCard, seat: int) -> float:
+        if card is BLACK_HOLE:
+            return _BLACK_HOLE_GIFT
+        known, unknown, chance = self._chance(seat, card)
+        triple = _at_least(2 - known, unknown, chance)
+        different = self._all_different_chance(seat, card)
+        other = max(0.0, 1.0 - triple - different)
+        return (
+            triple * (_GATHERING_BONUS + self._points(3, False, Role.ADJUTANT))
+            + different * (_GATHERING_BONUS + self._points(len(PLANETS), True, Role.ADJUTANT))
+            + other * (_NEXT_COPY if known else _FIRST_COPY)
+        )
+
+    def _all_different_chance(self, seat: int, card: PlanetCard) -> float:
+        """The chance that ``seat`` holds every planet but ``card`` (inclusion-exclusion)."""
+        known_cards = self.view.known_cards[seat]
+        unknown = max(0, self.view.hand_sizes[seat] - len(known_cards))
+        missing = [p for p in PLANETS if p is not card and p not in known_cards]
+        if len(missing) > unknown:
+            return 0.0
+        chances = [self.unseen[p] / self.pool for p in missing]
+        total = 0.0
+        for size in range(len(missing) + 1):
+            for subset in itertools.combinations(chances, size):
+                total += (-1) ** size * max(0.0, 1.0 - sum(subset)) ** unknown
+        return min(1.0, max(0.0, total))
+
+    def _steal_value(self, victim: int) -> float:
+        size = self.view.hand_sizes[victim]
+        if size <= 0:
+            return -_GATHERING_BONUS
+        most = max(self.view.hand_sizes[s] for s in range(self.n) if s != self.me)
+        if size < most:
+            return -_GATHERING_BONUS  # only the player holding the most is worth robbing
+        expected = 0.0
+        for planet in PLANETS:
+            known, unknown, chance = self._chance(victim, planet)
+            share = min(1.0, (known + unknown * chance) / size)
+            expected += share * (
+                self._gain(planet, self.role) - _GATHERING_BONUS * (self.hand[planet] + 1 >= 3)
+            )
+        return expected + _STEAL_DEPRIVE - 0.001 * ((victim - self.me) % self.n)
+
+
+HeuristicAgent = SheddingHeuristicAgent | PlanetsHeuristicAgent
+"""The agents `heuristic_agent` returns (each one implements `cardgames.agents.Agent`)."""

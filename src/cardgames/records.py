@@ -1,0 +1,395 @@
+"""Game records: a played game as a JSON document that replays exactly.
+
+A record holds what rebuilds a game (the game, its rules, seed, players and fixed deck, if any)
+and the moves in the game's text notation, with the result they led to. Since all randomness
+comes from the seeded RNG kept in the state, `replay` rebuilds every position of the game, the
+hidden ones included, and checks each move on the way.
+
+`record_game` turns what `cardgames.agents.play_game` returns into a record;
+`GameRecord.to_json` and `GameRecord.from_json` write and read it; `replay` and `replay_states`
+play it back, raising `ReplayError` at the first move that does not parse or is not legal, or
+when the final outcome differs from the recorded one.
+
+**The format.** The usual envelope (see `cardgames.codec`) with ``"format": "cardgames.record"``,
+``"version": 1`` and ``"game"`` the game's canonical name (``"crazy-eights"``,
+``"huit-americain"``, ``"planets"``); its ``"data"`` object has exactly these keys:
+
+- ``rules``: the rules, as written by the game's ``Rules.to_json`` (``data`` part): one key per
+  option, each with its JSON value. Every option is written, so a record does not depend on
+  the defaults of a later release.
+- ``seed``: the game's seed, an integer (``-2**64 < seed < 2**64``).
+- ``players``: the players' names, in seat order (seat 0 first).
+- ``agents``: the names of the agents that played each seat (``"random"``, ``"heuristic"``...),
+  or ``null`` for a game played by people.
+- ``deck``: the fixed card order used instead of the first shuffle, top of the stock first, as
+  card texts (``"8H"``, ``"10S"``, ``"JOKER"`` for the shedding games; ``"Saturn"``,
+  ``"black-hole"`` for the planet game), or ``null`` when the deck was shuffled with the seed.
+- ``moves``: every move in the order applied, each an object ``{"player": SEAT, "move":
+  TEXT}``, where ``TEXT`` is the move in the game's notation (``State.format_move``; read back
+  with ``State.parse_move(TEXT, SEAT)``). Out-of-turn moves (call-outs, jump-ins) are moves
+  like any other; the seat says who made them.
+- ``result``: the final outcome, or ``null`` for an unfinished game (or when it is not to be
+  checked): ``{"reason": "went_out" | "blocked" | "turn_limit" | "stock_exhausted",
+  "winners": [SEAT, ...], "scores": [INT per seat], "detail": TEXT}``.
+
+An example (written compact, on one line; shown here with spaces and line breaks): a round of
+Crazy Eights between the heuristic and the random agent
+(``play_game(crazy_eights.GAME, agents, seed=42, players=["Léa", "Tom"])``), with the rules
+and the moves abridged (``…``)::
+
+    {"format": "cardgames.record", "version": 1, "game": "crazy-eights",
+     "data": {"rules": {"deck": "standard_52", "decks": null, "hand_size": 7, "dealer": 0,
+                        "effects": "2:draw2 8:wild J:reverse A:skip", "stacking": "same_rank",
+                        …, "max_moves": 2000},
+              "seed": 42, "players": ["Léa", "Tom"], "agents": ["heuristic", "random"],
+              "deck": null,
+              "moves": [{"player": 1, "move": "play 9C"}, {"player": 0, "move": "play 9D"},
+                        {"player": 1, "move": "play 9S"},
+                        {"player": 0, "move": "play 8C name clubs"}, …],
+              "result": {"reason": "went_out", "winners": [0], "scores": [24, 0],
+                         "detail": "Léa laid their last card"}}}
+
+**Cards of the deck** are written with ``str(card)`` and read back with the ``parse`` class
+method of the game's card type, found from the cards of a freshly dealt game
+(``type(state.all_cards()[0])``): `cardgames.cards.Card` for the shedding games,
+`cardgames.planets.PlanetCard` for the planet game. This needs no table of games here, and
+works for any game whose card type parses its own text.
+
+Examples:
+    >>> from cardgames import crazy_eights
+    >>> from cardgames.agents import RandomAgent, play_game
+    >>> result = play_game(crazy_eights.GAME, [RandomAgent()] * 3, seed=7)
+    >>> record = record_game(result)
+    >>> record.moves[0]
+    RecordedMove(player=1, move='play 7D')
+    >>> text = record.to_json()
+    >>> text[:60]
+    '{"format":"cardgames.record","version":1,"game":"crazy-eight'
+    >>> GameRecord.from_json(text) == record
+    True
+    >>> replay(record) == result.state
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from cardgames.agents.base import GameResult
+from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.errors import (
+    CardGamesError,
+    IllegalMoveError,
+    InvalidRulesError,
+    InvalidStateError,
+    ParseError,
+    UnknownGameError,
+)
+from cardgames.game import Game, Outcome, State, find_game
+
+__all__ = [
+    "GameRecord",
+    "RecordedMove",
+    "ReplayError",
+    "record_game",
+    "replay",
+    "replay_states",
+]
+
+
+class ReplayError(CardGamesError, ValueError):
+    """A record does not replay: a move does not parse or is not legal, or the result differs.
+
+    Attributes:
+        index: The 0-based number of the first bad move; for ``"result_mismatch"``, the number
+            of moves (the position after the last one).
+        move: The text of that move (``""`` for ``"result_mismatch"``).
+        reason: The `IllegalMoveError` reason (``"not_your_turn"``, ``"card_not_in_hand"``...),
+            ``"parse_error"`` or ``"result_mismatch"``.
+        detail: A sentence for humans.
+
+    Examples:
+        >>> str(ReplayError(3, "play 8X", "parse_error", "not a card"))
+        "move 3 ('play 8X') does not replay: parse_error (not a card)"
+    """
+
+    def __init__(self, index: int, move: str, reason: str, detail: str = "") -> None:
+        self.index = index
+        self.move = move
+        self.reason = reason
+        self.detail = detail
+        if reason == "result_mismatch":
+            message = f"the record does not replay after its {index} moves: {reason}"
+        else:
+            message = f"move {index} ({move!r}) does not replay: {reason}"
+        if detail:
+            message += f" ({detail})"
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.index, self.move, self.reason, self.detail))
+
+
+@attrs.frozen
+class RecordedMove:
+    """One move of a record.
+
+    Attributes:
+        player: The seat that made it.
+        move: The move in the game's text notation.
+    """
+
+    player: int
+    move: str
+
+
+def _tuple_of_str(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _optional_tuple_of_str(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    return None if values is None else tuple(values)
+
+
+def _tuple_of_moves(values: Iterable[RecordedMove]) -> tuple[RecordedMove, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class GameRecord:
+    """A played game, as written in a record document (see the module text for the format).
+
+    Attributes:
+        game: The game's canonical name.
+        rules: The game's rules (a value of its ``rules_type``).
+        seed: The seed.
+        players: The players' names, by seat.
+        agents: The agents' names, by seat, or ``None`` for people.
+        deck: The fixed deck as card texts, top first, or ``None`` (shuffled with the seed).
+        moves: The moves, in order.
+        result: The final outcome, or ``None`` (unfinished, or not to be checked).
+    """
+
+    game: str
+    rules: Any
+    seed: int
+    players: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
+    agents: tuple[str, ...] | None = attrs.field(converter=_optional_tuple_of_str)
+    deck: tuple[str, ...] | None = attrs.field(converter=_optional_tuple_of_str)
+    moves: tuple[RecordedMove, ...] = attrs.field(converter=_tuple_of_moves)
+    result: Outcome | None
+
+    def to_json(self) -> str:
+        """Write the record as a versioned JSON document."""
+        document = _RecordDocument(
+            rules=encode(self.rules),
+            seed=self.seed,
+            players=self.players,
+            agents=self.agents,
+            deck=self.deck,
+            moves=self.moves,
+            result=self.result,
+        )
+        return dump_document("record", self.game, encode(document))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record written by `to_json`, checking it thoroughly.
+
+        Checks the envelope, every field's type, the rules (with the game's ``rules_type``),
+        that the game can be dealt with these rules, players and deck, and that every move's
+        seat exists. Whether the moves replay is checked by `replay`.
+
+        Raises:
+            InvalidStateError: naming the path of the first problem (``/game`` for an unknown
+                game, ``/data/rules/hand_size``, ``/data/deck/3``, ``/data/moves/12/player``).
+        """
+        data = load_document(text, "record", None)
+        game = _game_of(text)
+        document: _RecordDocument = decode(_RecordDocument, data, "/data")
+        try:
+            rules = decode(game.rules_type, document.rules, "/data/rules")
+        except InvalidStateError as exc:
+            # The codec reports an option refused by the rules' validators at the rules' path;
+            # the InvalidRulesError it was raised from names the option.
+            cause = exc.__context__
+            if isinstance(cause, InvalidRulesError):
+                raise InvalidStateError(f"/data/rules/{cause.option}", cause.reason) from None
+            raise
+        record = cls(
+            game=game.name,
+            rules=rules,
+            seed=document.seed,
+            players=document.players,
+            agents=document.agents,
+            deck=document.deck,
+            moves=document.moves,
+            result=document.result,
+        )
+        try:
+            _deal(game, record)
+        except _BadCard as exc:
+            raise InvalidStateError(f"/data/deck/{exc.index}", exc.reason) from None
+        except InvalidRulesError as exc:
+            raise InvalidStateError(_path_of(exc.option), exc.reason) from None
+        n = len(document.players)
+        if document.agents is not None and len(document.agents) != n:
+            raise InvalidStateError(
+                "/data/agents", f"expected {n} agents (one per player), got {len(document.agents)}"
+            )
+        for index, recorded in enumerate(document.moves):
+            if not 0 <= recorded.player < n:
+                raise InvalidStateError(
+                    f"/data/moves/{index}/player", f"there is no seat {recorded.player}"
+                )
+        return record
+
+
+@attrs.frozen
+class _RecordDocument:
+    """The ``data`` part of a record document (rules still as plain JSON data)."""
+
+    rules: Any
+    seed: int
+    players: tuple[str, ...]
+    agents: tuple[str, ...] | None
+    deck: tuple[str, ...] | None
+    moves: tuple[RecordedMove, ...]
+    result: Outcome | None
+
+
+def _game_of(text: str | bytes) -> Game[Any]:
+    name = json.loads(text).get("game")  # the envelope was checked by load_document
+    if not isinstance(name, str):
+        raise InvalidStateError("/game", f"expected a game name, got {name!r}"[:300])
+    try:
+        game = find_game(name)
+    except UnknownGameError as exc:
+        raise InvalidStateError("/game", str(exc)) from None
+    if game.name != name:
+        raise InvalidStateError("/game", f"expected the canonical name {game.name!r}")
+    return game
+
+
+def _path_of(option: str) -> str:
+    if option in ("deck", "players"):
+        return f"/data/{option}"
+    return f"/data/rules/{option}"
+
+
+def record_game(result: GameResult, *, deck: Sequence[Any] | None = None) -> GameRecord:
+    """The record of a game played by `cardgames.agents.play_game`.
+
+    Args:
+        result: The played game.
+        deck: The fixed deck the game was dealt from, if one was given to ``play_game`` (the
+            result does not hold it; a ``deck`` attribute of the result is used when present).
+
+    Examples:
+        >>> from cardgames import planets
+        >>> from cardgames.agents import play_game, make_agent
+        >>> agents = [make_agent("heuristic", planets.GAME)] * 2
+        >>> record = record_game(play_game(planets.GAME, agents, seed=1))
+        >>> record.game, record.agents, record.moves[0]
+        ('planets', ('heuristic', 'heuristic'), RecordedMove(player=0, move='keep Venus'))
+    """
+    if deck is None:
+        deck = getattr(result, "deck", None)
+    return GameRecord(
+        game=result.game.name,
+        rules=result.rules,
+        seed=result.seed,
+        players=result.players,
+        agents=result.agents,
+        deck=None if deck is None else tuple(str(card) for card in deck),
+        moves=tuple(RecordedMove(step.player, step.notation) for step in result.steps),
+        result=result.state.outcome(),
+    )
+
+
+class _BadCard(InvalidRulesError):
+    """A card text of a record's deck that does not parse (option ``deck``)."""
+
+    def __init__(self, index: int, text: str, expected: str) -> None:
+        super().__init__("deck", text, f"card {index} {text!r}: expected {expected}")
+        self.index = index
+        self.expected = expected
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.index, self.value, self.expected))
+
+
+def _deal(game: Game[Any], record: GameRecord) -> State[Any, Any, Any]:
+    """The first state of a record's game.
+
+    Raises:
+        InvalidRulesError: if the rules, players or deck do not fit (option ``deck`` for a card
+            text that does not parse).
+    """
+    probe: State[Any, Any, Any] = game.new_game(
+        list(record.players), seed=record.seed, rules=record.rules
+    )
+    if record.deck is None:
+        return probe
+    card_type = type(probe.all_cards()[0])
+    cards: list[Any] = []
+    for index, text in enumerate(record.deck):
+        try:
+            cards.append(card_type.parse(text))
+        except ParseError as exc:
+            raise _BadCard(index, text, exc.expected) from None
+    state: State[Any, Any, Any] = game.new_game(
+        list(record.players), seed=record.seed, rules=record.rules, deck=cards
+    )
+    return state
+
+
+def replay_states(record: GameRecord) -> Iterator[State[Any, Any, Any]]:
+    """Every state of a recorded game: the deal, then the state after each move.
+
+    Raises:
+        ReplayError: when a move does not parse or is not legal (after the states before it
+            were yielded), or when the final outcome differs from ``record.result``.
+        UnknownGameError: for a game that is not registered.
+        InvalidRulesError: if the rules, players or deck do not fit the game.
+    """
+    game = find_game(record.game)
+    state = _deal(game, record)
+    yield state
+    for index, recorded in enumerate(record.moves):
+        try:
+            move = state.parse_move(recorded.move, recorded.player)
+        except ParseError as exc:
+            raise ReplayError(index, recorded.move, "parse_error", str(exc)) from None
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as exc:
+            raise ReplayError(index, recorded.move, exc.reason, exc.detail) from None
+        yield state
+    if record.result is not None and state.outcome() != record.result:
+        raise ReplayError(
+            len(record.moves),
+            "",
+            "result_mismatch",
+            f"recorded {record.result!r}, replayed {state.outcome()!r}",
+        )
+
+
+def replay(record: GameRecord) -> State[Any, Any, Any]:
+    """The final state of a recorded game, checking every move and the result.
+
+    Raises:
+        ReplayError: naming the first move that does not parse or is not legal, or with
+            reason ``"result_mismatch"`` when the final outcome differs from ``record.result``.
+        UnknownGameError: for a game that is not registered.
+        InvalidRulesError: if the rules, players or deck do not fit the game.
+    """
+    state: State[Any, Any, Any] | None = None
+    for state in replay_states(record):  # noqa: B007 - only the last one is wanted
+        pass
+    assert state is not None  # replay_states always yields the deal
+    return state
