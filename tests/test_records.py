@@ -160,20 +160,8 @@ def test_fixed_deck_planets() -> None:
 def test_deck_attribute_of_the_result_is_used() -> None:
     deck = stacked_deck("Saturn Mars Venus")
     result = played(planets.GAME, deck=deck, players=2)
-
-    @attrs.frozen
-    class WithDeck:
-        game: Any
-        rules: Any
-        seed: int
-        agents: tuple[str, ...]
-        players: tuple[str, ...]
-        steps: Any
-        state: Any
-        deck: Any
-
-    fields = {f.name: getattr(result, f.name) for f in attrs.fields(GameResult)}
-    record = record_game(WithDeck(**fields, deck=deck))  # type: ignore[arg-type]
+    assert result.deck == tuple(deck)
+    record = record_game(result)
     assert record.deck is not None
     assert record.deck[:2] == ("Saturn", "Mars")
 
