@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardgames import crazy_eights, huit_americain, planets
+from cardgames.game import Game
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = {
+PAGES: dict[str, Game[Any]] = {
     "crazy-eights": crazy_eights.GAME,
     "huit-americain": huit_americain.GAME,
     "planets": planets.GAME,

@@ -18,4 +18,4 @@ def test_readme_python_blocks_run() -> None:
 def test_readme_names_the_ci_test_command() -> None:
     text = README.read_text(encoding="utf-8")
     assert "bash .ci/test" in text
-    assert "examples/quickstart.py" in text
+    assert "cardgames demo crazy-eights --seed 7" in text

@@ -1,0 +1,265 @@
+"""The ``cardgames`` command: its argument parser, the dispatch to subcommands and error handling.
+
+Every error the user can cause (an unknown game, a bad option, bad card text, an unreadable
+file) is printed as one line on standard error, never as a traceback. Exit statuses: 0 on
+success, 1 when a command could not be carried out (a file, a record, a finished match, a
+missing optional package), 2 for a mistake on the command line, 130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from cardgames import __version__
+from cardgames.cli.choices import CommandError, UsageError
+from cardgames.errors import (
+    CardGamesError,
+    InvalidRulesError,
+    ParseError,
+    UnknownGameError,
+)
+
+__all__ = ["EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_USAGE", "build_parser", "main"]
+
+EXIT_FAILURE = 1
+"""The command could not be carried out."""
+EXIT_USAGE = 2
+"""The command line is wrong."""
+EXIT_INTERRUPTED = 130
+"""Interrupted by Ctrl-C."""
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on standard error."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        raise SystemExit(EXIT_USAGE)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
+    return value
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 0, not {value}")
+    return value
+
+
+def _add_rules(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--preset",
+        metavar="NAME",
+        help="start from a named preset of the game's rules (see 'cardgames rules GAME')",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="OPTION=VALUE",
+        nargs="+",
+        action="extend",
+        default=[],
+        help="change rules options, e.g. --rules hand_size=5 jump_in=yes",
+    )
+
+
+def _add_seed(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--seed",
+        type=_natural,
+        metavar="S",
+        help="the seed of the deal and of the bots (default: a fresh one, printed)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``cardgames`` and its subcommands."""
+    from cardgames.cli import demo, info, play, score, simulation
+
+    parser = _Parser(
+        prog="cardgames",
+        description=(
+            "Card games at the terminal: rules, bots' games, playing against bots, "
+            "simulations, a score keeper for real games and replays."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    def command(name: str, handler: Handler, summary: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=summary, description=summary)
+        sub.set_defaults(handler=handler)
+        return sub
+
+    command("games", info.run_games, "list the games, with their names and numbers of players")
+
+    sub = command("rules", info.run_rules, "show a game's rules options, defaults and presets")
+    sub.add_argument("game", metavar="GAME", help="a game name or alias")
+
+    sub = command("demo", demo.run_demo, "watch a game between bots, move by move")
+    sub.add_argument("game", metavar="GAME", help="a game name or alias")
+    sub.add_argument("--players", type=_positive, default=4, metavar="N", help="default: 4")
+    _add_seed(sub)
+    _add_rules(sub)
+    sub.add_argument(
+        "--agents",
+        metavar="A,B,...",
+        help="one agent for all seats or one per seat: random, heuristic, ismcts:N "
+        "(default: heuristic)",
+    )
+    sub.add_argument("--record", metavar="FILE", help="save the game as a JSON record")
+
+    sub = command("play", play.run_play, "play against bots at the terminal")
+    sub.add_argument("game", metavar="GAME", help="a game name or alias")
+    sub.add_argument("--players", type=_positive, default=3, metavar="N", help="default: 3")
+    _add_seed(sub)
+    sub.add_argument(
+        "--seat", type=_natural, default=0, metavar="K", help="your seat, from 0 (default: 0)"
+    )
+    sub.add_argument("--name", default="You", help="your name (default: You)")
+    _add_rules(sub)
+    sub.add_argument(
+        "--agents", metavar="A,B,...", help="the bots: one agent, or one per seat (yours ignored)"
+    )
+
+    sub = command("simulate", simulation.run_simulate, "play many bots' games and sum them up")
+    sub.add_argument("game", metavar="GAME", help="a game name or alias")
+    sub.add_argument("--games", type=_positive, required=True, metavar="N")
+    sub.add_argument("--players", type=_positive, required=True, metavar="N")
+    sub.add_argument(
+        "--agents",
+        required=True,
+        metavar="A,B,...",
+        help="one agent for all seats or one per seat: random, heuristic, ismcts:N",
+    )
+    where = sub.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="K",
+        help="worker processes on this machine (default: 1)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask distributed cluster (needs dask[distributed])",
+    )
+    sub.add_argument(
+        "--out", metavar="FILE", help="write every game's row: CSV, or JSON if FILE ends in .json"
+    )
+    _add_seed(sub)
+    _add_rules(sub)
+
+    sub = command("score", score.run_score, "score a round played with real cards")
+    sub.add_argument("game", metavar="GAME", help="crazy-eights, huit-americain or planets")
+    sub.add_argument("--winner", metavar="NAME", help="the player who went out (empty hand)")
+    sub.add_argument(
+        "--hand",
+        metavar='NAME="CARDS"',
+        action="append",
+        default=[],
+        help='a player\'s cards left, e.g. --hand Tom="8H KS" (--hand Tom= for none)',
+    )
+    sub.add_argument(
+        "--tally",
+        metavar='NAME="ITEMS"',
+        action="append",
+        default=[],
+        help='planets: e.g. --tally Léa="commander 4, adjutant 3, face-down 2, hand 3"',
+    )
+    sub.add_argument(
+        "--match",
+        metavar="FILE",
+        help="add the round to a match kept in FILE (JSON, created if missing)",
+    )
+    _add_rules(sub)
+
+    sub = command("replay", demo.run_replay, "replay a game record, move by move")
+    sub.add_argument("file", metavar="FILE", help="a record written by 'cardgames demo --record'")
+    return parser
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return " ".join(text.split())
+
+
+def _report(message: str) -> None:
+    sys.stderr.write(f"cardgames: error: {message}\n")
+
+
+def _file_error(exc: OSError) -> str:
+    what = exc.strerror or _one_line(exc)
+    return f"{exc.filename}: {what}" if exc.filename else what
+
+
+def _tolerate_unencodable(stream: object) -> None:
+    if isinstance(stream, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, io.UnsupportedOperation):
+            stream.reconfigure(errors="replace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``cardgames`` command and return its exit status.
+
+    Args:
+        argv: The arguments (default: ``sys.argv[1:]``).
+    """
+    _tolerate_unencodable(sys.stdout)
+    _tolerate_unencodable(sys.stderr)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version and usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        names = ", ".join(["games", "rules", "demo", "play", "simulate", "score", "replay"])
+        _report(f"choose a command: {names} (see 'cardgames --help')")
+        return EXIT_USAGE
+    try:
+        return handler(args)
+    except (UsageError, UnknownGameError, InvalidRulesError, ParseError) as exc:
+        _report(_one_line(exc))
+        return EXIT_USAGE
+    except (CommandError, CardGamesError) as exc:
+        _report(_one_line(exc))
+        return EXIT_FAILURE
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            return _broken_pipe()
+        _report(_file_error(exc))
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        sys.stderr.write("\ncardgames: interrupted\n")
+        return EXIT_INTERRUPTED
+
+
+def _broken_pipe() -> int:
+    """The reader of standard output went away (``cardgames demo ... | head``): stop quietly."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - no real file descriptor
+        pass
+    return EXIT_FAILURE

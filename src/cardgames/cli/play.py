@@ -1,0 +1,242 @@
+"""``cardgames play``: you against bots at the terminal.
+
+Each time you may move, the command shows your view of the table (your hand, the top card or
+the gatherings, every hand's size, whose turn it is) and your legal moves, numbered. Type a
+number or a move in the game's notation; ``help`` explains the notation, ``quit`` (or Ctrl-D,
+or Ctrl-C) leaves. Input that is not a move, or a move that is not legal now, is refused in one
+line and asked again. The bots move in the same fair order as `cardgames.agents.play_game`:
+players who may act out of turn (a call-out, a jump-in) are asked first, in seat order after
+the current player, you included.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from cardgames.cli.choices import (
+    UsageError,
+    check_players,
+    game_label,
+    make_agents,
+    new_seed,
+    player_names,
+    resolve_game,
+    resolve_rules,
+)
+from cardgames.cli.demo import describe_rules, print_result
+from cardgames.cli.narrate import Narrator
+from cardgames.cli.output import can_show
+from cardgames.errors import IllegalMoveError, ParseError
+from cardgames.game import Game, Move, State
+
+__all__ = ["PROMPT", "run_play"]
+
+PROMPT = "Your move> "
+"""The prompt shown when the command waits for a move."""
+
+_QUIT = frozenset({"quit", "exit", "q"})
+_HELP = frozenset({"help", "?", "h"})
+_SHOW = frozenset({"show", "look", "moves"})
+
+_SHEDDING_HELP = """\
+Moves (the notation; case does not matter):
+  play CARD             lay a card: play 9H, play 10S, play QD (or just: 9H)
+  play 8H name spades   lay a wild card and name the suit that follows
+  play 7C announce      lay your second-to-last card and say "carte!"
+  draw                  draw from the stock
+  take                  draw the pending penalty instead of answering it
+  pass                  keep the card you drew, or pass when nothing can be done
+  callout SEAT          call out a player who forgot to announce (seat number or name)
+Cards: rank then suit: 2-10, J, Q, K, A and C, D, H, S (clubs, diamonds, hearts, spades)."""
+
+_PLANETS_HELP = """\
+Moves (the notation; case does not matter):
+  keep PLANET           keep one of the cards you drew: keep Saturn
+  give PLANET to SEAT   give a card face down (seat number or name): give Mars to Tom
+  lay N PLANET          lay a gathering of N identical planets: lay 3 Saturn
+  lay all-different     lay the 8 different planets
+  decline               lay no gathering (the card joins your hand)
+  discard PLANET        black hole: discard a planet of your hand face down
+  steal SEAT            black hole: take a planet at random from that player's hand
+  under PLANET          over the hand limit: put a card under the stock"""
+
+_COMMANDS_HELP = """\
+Type a move's number or its notation. Other commands:
+  show                  show the table and your moves again
+  help                  this help
+  quit                  leave the game (Ctrl-D and Ctrl-C too)"""
+
+
+class _Quit(Exception):
+    """The player left."""
+
+
+class _Session:
+    """One game between the player at the terminal and bots."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        state: State[Any, Any, Any],
+        seat: int,
+        agents: Sequence[Any],
+        seed: int,
+    ) -> None:
+        from cardgames.agents import agent_rng
+
+        self.game = game
+        self.state = state
+        self.seat = seat
+        self.agents = list(agents)
+        self.rngs = [agent_rng(seed, s) for s in range(len(agents))]
+        self.narrator = Narrator(state.players, seat, can_show())
+
+    def help_text(self) -> str:
+        from cardgames.planets.views import PlanetsView
+
+        moves = _PLANETS_HELP if issubclass(self.game.view_type, PlanetsView) else _SHEDDING_HELP
+        return f"{moves}\n{_COMMANDS_HELP}"
+
+    def show(self, optional: bool) -> None:
+        """Print the table as the player sees it, and their legal moves."""
+        print()
+        for line in self.narrator.view(self.state.view(self.seat)):
+            print(line)
+        if optional:
+            print("You may act out of turn:")
+        print("Your moves:")
+        if optional:
+            print("   0. let play go on (or just press Enter)")
+        for number, move in enumerate(self.state.legal_moves(self.seat), 1):
+            text = self.narrator.move(move, self.state.format_move(move))
+            print(f"  {number:2d}. {text}")
+
+    def ask(self, optional: bool) -> Move | None:
+        """Read the player's move; ``None`` when they let an out-of-turn chance go by."""
+        legal = self.state.legal_moves(self.seat)
+        self.show(optional)
+        while True:
+            try:
+                text = input(PROMPT).strip()
+            except EOFError:
+                print()
+                raise _Quit from None
+            folded = text.casefold()
+            if folded in _QUIT:
+                raise _Quit
+            if folded in _HELP:
+                print(self.help_text())
+                continue
+            if folded in _SHOW:
+                self.show(optional)
+                continue
+            if not text or text == "0":
+                if optional:
+                    return None
+                print(f"Type a move number from 1 to {len(legal)}, a move, or help.")
+                continue
+            if text.isdigit():
+                number = int(text)
+                if 1 <= number <= len(legal):
+                    chosen: Move = legal[number - 1]
+                    return chosen
+                low = 0 if optional else 1
+                print(f"There is no move {number}: choose {low} to {len(legal)}.")
+                continue
+            move = self.parse(text, legal)
+            if move is not None:
+                return move
+
+    def parse(self, text: str, legal: Sequence[Move]) -> Move | None:
+        """The move typed in notation, or ``None`` after saying in one line why it is refused."""
+        try:
+            move: Move = self.state.parse_move(text, self.seat)
+        except ParseError as exc:
+            print(f"Not a move: {exc}.")
+            return None
+        if move in legal:
+            return move
+        try:
+            self.state.apply(move)
+        except IllegalMoveError as exc:
+            why = exc.detail or exc.reason.replace("_", " ")
+            print(f"Not allowed now: {text} ({why}).")
+            return None
+        return move  # pragma: no cover - apply accepts only legal moves
+
+    def bot(self, seat: int) -> Move | None:
+        move: Move | None
+        move, self.rngs[seat] = self.agents[seat].act(
+            self.state.view(seat), self.state.legal_moves(seat), self.rngs[seat]
+        )
+        return move
+
+    def next_move(self) -> Move:
+        """The next move: out-of-turn moves first, in fair order, then the current player's."""
+        to_act = self.state.to_act
+        current = to_act[0]
+        n = len(self.state.players)
+        for seat in sorted(to_act[1:], key=lambda s: (s - current) % n):
+            move = self.ask(optional=True) if seat == self.seat else self.bot(seat)
+            if move is not None:
+                return move
+        move = self.ask(optional=False) if current == self.seat else self.bot(current)
+        if move is None:
+            from cardgames.agents import AgentError
+
+            raise AgentError(f"agent {self.agents[current].name!r} declined its own turn")
+        return move
+
+    def tell(self) -> None:
+        lines = self.narrator.events(self.state.last_events)
+        if lines:
+            text = "; ".join(lines)
+            print(f"  {text[0].upper()}{text[1:]}")
+
+    def run(self) -> int:
+        """Play until the game ends or the player leaves."""
+        self.tell()
+        try:
+            while not self.state.is_over:
+                self.state = self.state.apply(self.next_move())
+                self.tell()
+        except _Quit:
+            print("Bye.")
+            return 0
+        except KeyboardInterrupt:
+            print("\nGame abandoned.")
+            return 130
+        print_result(self.state, Narrator(self.state.players, None, self.narrator.symbols))
+        return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Deal a game and play it against bots at the terminal."""
+    game = resolve_game(args.game)
+    rules = resolve_rules(game, args.preset, args.rules)
+    check_players(game, args.players)
+    if not 0 <= args.seat < args.players:
+        raise UsageError(f"--seat: seats are numbered 0 to {args.players - 1}, not {args.seat}")
+    name = " ".join(args.name.split())
+    if not name:
+        raise UsageError("--name: your name cannot be empty")
+    names = [n for n in player_names(args.players + 1) if n.casefold() != name.casefold()]
+    names = names[: args.players - 1]
+    names.insert(args.seat, name)
+    agents = make_agents(game, args.agents, args.players)
+    seed = new_seed() if args.seed is None else args.seed
+    state = game.new_game(names, seed=seed, rules=rules)
+    others = ", ".join(
+        f"{n} ({a.name})"
+        for s, (n, a) in enumerate(zip(names, agents, strict=True))
+        if s != args.seat
+    )
+    alias = "" if name.casefold() == "you" else f" as {name}"
+    print(
+        f"{game_label(game)}, seed {seed}, rules: {describe_rules(game, rules)}. "
+        f"You sit at seat {args.seat}{alias}, against {others}."
+    )
+    print("Type a move's number or its notation; help for help, quit to leave.")
+    return _Session(game, state, args.seat, agents, seed).run()

@@ -1,0 +1,319 @@
+"""``cardgames score``: the score keeper of a game played with real cards.
+
+Crazy Eights: the player who went out (``--winner``) collects the value of the cards left in
+the other hands (``--hand NAME="CARDS"``); in a blocked round (no ``--winner``) the lowest hand
+wins. 8 Américain: every player scores the cards left in their own hand, and the lowest total
+wins. ``--match FILE`` adds the round to a match kept in a JSON file (created on the first
+round) and prints the totals, and the winner once the match is over.
+
+The planet game "8" is scored once, at the end, from each player's tally
+(``--tally NAME="commander 4, adjutant 3, face-down 2, hand 3"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cardgames.cards import Card, parse_cards
+from cardgames.cli.choices import (
+    CommandError,
+    UsageError,
+    game_label,
+    resolve_game,
+    resolve_rules,
+)
+from cardgames.cli.narrate import Narrator
+from cardgames.cli.output import can_show, print_table
+from cardgames.errors import CardGamesError, InvalidStateError, ParseError
+from cardgames.game import Game
+
+__all__ = ["MATCH_FORMAT", "load_match", "parse_tally", "run_score", "save_match"]
+
+MATCH_FORMAT = "cardgames-score-match"
+"""The ``format`` field of a match file written by ``cardgames score --match``."""
+_MATCH_VERSION = 1
+
+
+def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
+    """``NAME=TEXT`` items, with unique, non-empty names."""
+    pairs: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for item in items:
+        name, sep, text = item.partition("=")
+        name = " ".join(name.split())
+        if not sep or not name:
+            raise UsageError(f'{flag} {item!r}: expected NAME="..." (for example Tom="8H KS")')
+        if name.casefold() in seen:
+            raise UsageError(f"{flag}: {name} is given twice")
+        seen.add(name.casefold())
+        pairs.append((name, text))
+    return pairs
+
+
+def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
+    hands: dict[str, tuple[Card, ...]] = {}
+    winner = " ".join(args.winner.split()) if args.winner else None
+    if winner is not None:
+        hands[winner] = ()
+    for name, text in _assignments(args.hand, "--hand"):
+        try:
+            cards = parse_cards(text)
+        except ParseError as exc:
+            raise UsageError(f"--hand {name}: {exc}") from None
+        if winner is not None and name.casefold() == winner.casefold():
+            if cards:
+                raise UsageError(f"--hand {name}: {name} went out (--winner) and holds no card")
+            continue
+        hands[name] = cards
+    if not args.hand:
+        raise UsageError(
+            'give the cards left in each hand: --hand NAME="CARDS" (and --winner NAME)'
+        )
+    if len(hands) < 2:
+        raise UsageError("a round has at least two players: give every player's hand")
+    return hands
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Score a round (and a match), or a game of "8"."""
+    game = resolve_game(args.game)
+    rules = resolve_rules(game, args.preset, args.rules)
+    from cardgames.shedding.rules import SheddingRules
+
+    if isinstance(rules, SheddingRules):
+        if args.tally:
+            raise UsageError(f"--tally is for the planet game; {game.title} takes --hand")
+        return _score_shedding(game, rules, args)
+    from cardgames.planets.rules import Rules as PlanetsRules
+
+    if isinstance(rules, PlanetsRules):
+        if args.hand or args.winner:
+            raise UsageError('the planet game is scored from --tally NAME="...", not hands')
+        if args.match:
+            raise UsageError("the planet game has no matches: each game is scored on its own")
+        return _score_planets(rules, args)
+    raise UsageError(f"no score keeper for {game.title}")  # pragma: no cover - all games known
+
+
+# -- shedding games -----------------------------------------------------------------------------
+
+
+def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> int:
+    from cardgames.shedding.match import Match
+    from cardgames.shedding.rules import Scoring
+    from cardgames.shedding.scoring import hand_points, round_points, round_winners
+
+    hands = _hands(args)
+    path = Path(args.match) if args.match else None
+    match: Match | None = None
+    if path is not None:
+        if path.exists():
+            match = load_match(path, game)
+            if (args.preset or args.rules) and rules != match.rules:
+                raise UsageError(
+                    f"{path} keeps the rules it was started with: drop --preset/--rules"
+                )
+            rules = match.rules
+            hands = _in_match_order(hands, match.players)
+            if match.is_over:
+                won = ", ".join(match.players[w] for w in match.winners)
+                raise CommandError(f"{path}: the match is over ({won} won); start a new file")
+        else:
+            match = Match.new(list(hands), rules)
+    names = list(hands)
+    points = round_points(hands, rules)
+    winners = round_winners([hands[name] for name in names], rules)
+    symbols = Narrator(tuple(names), None, can_show())
+    lowest_wins = rules.scoring is Scoring.HUIT_AMERICAIN
+    rows = [
+        [name, symbols.cards(hands[name]), str(hand_points(hands[name], rules)), str(points[name])]
+        for name in names
+    ]
+    print(f"{game_label(game)}: round scores")
+    print_table(None, ["player", "cards left", "hand value", "points"], rows, right=[2, 3])
+    who = ", ".join(names[w] for w in winners)
+    if lowest_wins:
+        print(f"Every player scores their own hand; the lowest wins the round: {who}.")
+    else:
+        total = sum(points[names[w]] for w in winners)
+        print(f"{who} {'wins' if len(winners) == 1 else 'win'} the round and scores {total}.")
+    if match is None or path is None:
+        return 0
+    match = match.add_round(points)
+    save_match(path, game, match)
+    print()
+    last = match.rounds[-1]
+    totals = match.totals
+    rows = [[name, str(last[seat]), str(totals[seat])] for seat, name in enumerate(match.players)]
+    count = len(match.rounds)
+    print_table(
+        f"Match totals after {count} round{'s' if count > 1 else ''}",
+        ["player", "this round", "total"],
+        rows,
+        right=[1, 2],
+    )
+    if match.is_over:
+        won = ", ".join(match.players[w] for w in match.winners)
+        best = totals[match.winners[0]]
+        label = "Winner" if len(match.winners) == 1 else "Winners"
+        print(f"The match is over. {label}: {won} with {best} points.")
+    else:
+        print(f"The match goes on: {_match_goal(match.rules, lowest_wins)}.")
+    print(f"Saved in {path}.")
+    return 0
+
+
+def _match_goal(rules: Any, lowest_wins: bool) -> str:
+    best = "the lowest total wins" if lowest_wins else "the highest total wins"
+    if rules.target_score is not None:
+        return f"it ends when a total reaches {rules.target_score}; {best}"
+    return f"it ends after {rules.rounds} rounds; {best}"
+
+
+def _in_match_order(
+    hands: dict[str, tuple[Card, ...]], players: Sequence[str]
+) -> dict[str, tuple[Card, ...]]:
+    by_key = {name.casefold(): cards for name, cards in hands.items()}
+    unknown = [name for name in hands if name.casefold() not in {p.casefold() for p in players}]
+    if unknown:
+        raise UsageError(f"{', '.join(unknown)} not in the match (players: {', '.join(players)})")
+    missing = [p for p in players if p.casefold() not in by_key]
+    if missing:
+        raise UsageError(
+            f"give every player's hand: {', '.join(missing)} missing (--hand NAME= for none)"
+        )
+    return {p: by_key[p.casefold()] for p in players}
+
+
+def load_match(path: Path, game: Game[Any]) -> Any:
+    """Read a match file written by `save_match`.
+
+    Raises:
+        CommandError: naming the file and what is wrong with it.
+    """
+    from cardgames.shedding.match import Match
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CommandError(f"{path}: not a match file ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
+        raise CommandError(f"{path}: not a match file written by cardgames score --match")
+    if data.get("version") != _MATCH_VERSION:
+        raise CommandError(f"{path}: unsupported match file version {data.get('version')!r}")
+    if data.get("game") != game.name:
+        raise CommandError(f"{path} is a match of {data.get('game')}, not of {game.name}")
+    try:
+        rules = game.rules_from_json(json.dumps(data.get("rules")))
+        players = data.get("players")
+        rounds = data.get("rounds")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise InvalidStateError("/players", "expected a list of names")
+        if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
+            raise InvalidStateError("/rounds", "expected a list of rounds")
+        return Match(rules, players, tuple(tuple(r) for r in rounds))
+    except CardGamesError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def save_match(path: Path, game: Game[Any], match: Any) -> None:
+    """Write a match file (replacing it in one step, so that it is never left half-written)."""
+    data = {
+        "format": MATCH_FORMAT,
+        "version": _MATCH_VERSION,
+        "game": game.name,
+        "rules": json.loads(match.rules.to_json()),
+        "players": list(match.players),
+        "rounds": [list(r) for r in match.rounds],
+        "totals": list(match.totals),
+        "winners": [match.players[w] for w in match.winners],
+    }
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+
+
+# -- the planet game ----------------------------------------------------------------------------
+
+_COUNTS = {"face-down": "face_down", "hand": "in_hand", "black-holes": "black_holes"}
+_TALLY_EXPECTED = (
+    "items such as 'commander 4', 'adjutant 3 Saturn', 'commander all-different', "
+    "'face-down 2', 'hand 3', 'black-holes 1', separated by commas"
+)
+
+
+def parse_tally(text: str) -> Any:
+    """A `cardgames.planets.Tally` from text.
+
+    Items separated by commas: ``commander N [PLANET]`` or ``adjutant N [PLANET]`` (a
+    gathering of N identical planets; French ``commandant``, ``adjoint`` too),
+    ``commander all-different``, ``face-down N``, ``hand N`` and ``black-holes N``.
+
+    Raises:
+        ParseError: naming the item that cannot be read.
+    """
+    from cardgames.planets import PLANETS, Gathering, PlanetCard, Role, Tally
+
+    gatherings: list[Any] = []
+    counts = {"face_down": 0, "in_hand": 0, "black_holes": 0}
+    for item in text.replace(";", ",").split(","):
+        words = item.split()
+        if not words:
+            continue
+        head = words[0].casefold().replace("_", "-")
+        if head in _COUNTS and len(words) == 2 and words[1].isdigit():
+            counts[_COUNTS[head]] += int(words[1])
+            continue
+        try:
+            role = Role.parse(head)
+        except ParseError:
+            raise ParseError(item.strip(), _TALLY_EXPECTED) from None
+        rest = [w.casefold() for w in words[1:]]
+        if rest in (["all-different"], ["8-different"], ["all", "different"]):
+            gatherings.append(Gathering(PLANETS, role))
+            continue
+        if not rest or not rest[0].isdigit() or len(rest) > 2:
+            raise ParseError(item.strip(), _TALLY_EXPECTED)
+        planet = PlanetCard.parse(words[2]) if len(words) == 3 else PLANETS[0]
+        try:
+            gatherings.append(Gathering.identical(planet, int(rest[0]), role))
+        except ValueError as exc:
+            raise ParseError(item.strip(), str(exc)) from None
+    return Tally(tuple(gatherings), **counts)
+
+
+def _score_planets(rules: Any, args: argparse.Namespace) -> int:
+    from cardgames.planets import final_winners
+
+    pairs = _assignments(args.tally, "--tally")
+    if len(pairs) < 2:
+        raise UsageError('give every player\'s tally: --tally NAME="commander 4, hand 3" ...')
+    names = [name for name, _ in pairs]
+    tallies = []
+    for name, text in pairs:
+        try:
+            tallies.append(parse_tally(text))
+        except ParseError as exc:
+            raise UsageError(f"--tally {name}: {exc}") from None
+    rows = [
+        [
+            name,
+            str(sum(g.points(rules) for g in tally.gatherings)),
+            str(tally.face_down),
+            str(-tally.in_hand),
+            str(tally.score(rules)),
+        ]
+        for name, tally in zip(names, tallies, strict=True)
+    ]
+    print("8 (planets): final scores")
+    print_table(
+        None, ["player", "gatherings", "face down", "in hand", "score"], rows, right=[1, 2, 3, 4]
+    )
+    _, sentence = final_winners(tallies, rules, names)
+    print(sentence)
+    return 0
