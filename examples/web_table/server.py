@@ -1,0 +1,739 @@
+"""The web table's server: tables in memory, one secret token per person, bots in the other seats.
+
+Run it::
+
+    python -m examples.web_table                       # Crazy Eights, 2 people and 1 bot
+    python examples/web_table/server.py --port 8000 --game "8 américain" --humans 3 --bots 1
+
+It prints one link per person (``http://HOST:PORT/table/ID#token=...``): send each player their
+own. The home page (``/``) creates more tables.
+
+How it embeds the library:
+
+- A table holds an immutable `SheddingState`. Every move replaces it with ``state.apply(move)``
+  under the table's lock; an illegal move raises `IllegalMoveError` and changes nothing.
+- A request carries its seat's token (``Authorization: Bearer ...``). It is answered with that
+  seat's redacted view (`SheddingState.view`, sent as ``view.to_json()``) and may make only that
+  seat's moves: asking for another seat's view, or sending a move that names another seat, is
+  refused with 403 before the game is consulted. Nothing else of the state ever leaves the
+  server: not the other hands, the stock order, the RNG or the seed.
+- Moves come in the text notation (``play 8H name hearts``, `State.parse_move`) or as the
+  library's move documents (`Game.move_from_json`); the library validates them.
+- Bots (`cardgames.agents`) play the seats nobody holds, on the server, from their own seat's
+  view. They move when a request for the table comes in, at most one move per ``bot_delay``
+  seconds so that people can follow the game and call a bot out; with ``bot_delay=0`` they play
+  at once until a person must act (the tests do that).
+
+The HTTP API (all JSON; errors are ``{"error": CODE, "message": TEXT, ...}``):
+
+==========================================  ===================================================
+``GET  /api/games``                         the games, their presets and seat bounds
+``POST /api/tables``                        create a table; returns one token per person (201)
+``GET  /api/tables/{id}``                   the table's seats and the token's own seat
+``GET  /api/tables/{id}/view[?seat=N]``     the token's seat's view document
+``GET  /api/tables/{id}/events?after=SEQ``  the seat's redacted events since move SEQ
+``POST /api/tables/{id}/moves``             make a move; returns the seat's new view
+==========================================  ===================================================
+
+Status codes: 400 unreadable input, 401 missing or unknown token, 403 another seat's view or
+move, 404 unknown table, 409 illegal move (with the library's ``reason``), 413 body too large,
+503 too many tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import attrs
+import uvicorn
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import cardgames
+from cardgames.agents import Agent, agent_rng, make_agent
+from cardgames.codec import encode
+from cardgames.game import Event, Move, normalize_name
+from cardgames.rng import Rng
+from cardgames.shedding import SheddingState, SheddingView
+
+__all__ = [
+    "BOT_KINDS",
+    "GAMES",
+    "ApiError",
+    "Seat",
+    "Table",
+    "TableRegistry",
+    "create_app",
+    "main",
+]
+
+GAMES: Final = ("crazy-eights", "huit-americain")
+"""The games a table can play (the shedding games, whose views and moves the page knows)."""
+
+BOT_KINDS: Final = ("heuristic", "random")
+"""The agents that can fill a seat (cheap ones: a bot moves inside a request)."""
+
+MAX_BODY_BYTES: Final = 4096
+MAX_NAME_CHARS: Final = 24
+MAX_LOG_ENTRIES: Final = 300
+STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
+
+_SECURITY_HEADERS: Final = (
+    (
+        "content-security-policy",
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'",
+    ),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+    ("x-frame-options", "DENY"),
+)
+
+
+class ApiError(Exception):
+    """A request the API refuses: answered with ``status`` and a JSON error body.
+
+    Attributes:
+        status: The HTTP status code.
+        code: A stable, machine-readable error code (``"missing_token"``, ``"illegal_move"``...).
+        message: A sentence for people.
+        extra: More fields for the body (the library's ``reason`` for an illegal move).
+    """
+
+    def __init__(self, status: int, code: str, message: str, **extra: object) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def response(self) -> JSONResponse:
+        """The JSON response for this error."""
+        headers = {}
+        if self.status == 401:
+            error = "invalid_token" if self.code == "invalid_token" else "invalid_request"
+            headers["www-authenticate"] = f'Bearer realm="cardgames", error="{error}"'
+        body = {"error": self.code, "message": self.message, **self.extra}
+        return JSONResponse(body, status_code=self.status, headers=headers)
+
+
+@attrs.frozen
+class Seat:
+    """A seat at a table.
+
+    Attributes:
+        name: The player's name, shown to everyone.
+        bot: The agent that plays the seat (one of `BOT_KINDS`), or ``None`` for a person.
+    """
+
+    name: str
+    bot: str | None = None
+
+
+def make_bot(kind: str, game: cardgames.Game[Any]) -> Agent:
+    """The agent for a bot seat; the random agent stands in while the heuristic one is missing."""
+    if kind == "heuristic":
+        try:
+            return make_agent("heuristic", game)
+        except ImportError:  # cardgames.agents.heuristic is not in this version of the library
+            return make_agent("random", game)
+    return make_agent(kind, game)
+
+
+class Table:
+    """One game in progress: its state, its seats' tokens and the bots' streams.
+
+    Every method that reads or changes the game takes the table's lock, so requests for one table
+    are served one at a time; the state is never changed in place, only replaced by the state
+    `SheddingState.apply` returns.
+
+    Args:
+        table_id: The table's public name (in its URL).
+        state: The dealt game.
+        seats: One per seat of ``state``.
+        preset: The name of the rules preset (shown on the page).
+        seed: The game's seed; the bots' random streams derive from it. It is never sent out.
+        bot_delay: Seconds between two bot moves (0: bots play at once).
+        clock: A monotonic clock in seconds (tests can drive time).
+    """
+
+    def __init__(
+        self,
+        table_id: str,
+        state: SheddingState,
+        seats: Sequence[Seat],
+        *,
+        preset: str,
+        seed: int,
+        bot_delay: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if len(seats) != len(state.players):
+            raise ValueError(f"{len(state.players)} players but {len(seats)} seats")
+        self.id = table_id
+        self.preset = preset
+        self.seats = tuple(seats)
+        self._tokens = {
+            seat: secrets.token_urlsafe(24) for seat, s in enumerate(seats) if s.bot is None
+        }
+        self._agents = {
+            seat: make_bot(s.bot, state.game) for seat, s in enumerate(seats) if s.bot is not None
+        }
+        self._rngs: dict[int, Rng] = {seat: agent_rng(seed, seat) for seat in self._agents}
+        self._state = state
+        self._log: list[tuple[int, tuple[Event, ...]]] = [(0, state.last_events)]
+        self._lock = threading.Lock()
+        self._bot_delay = bot_delay
+        self._clock = clock
+        self._last_move_at = clock()
+        self._offered = -1  # the move number at which bots were last offered out-of-turn moves
+        self.last_used = self._last_move_at
+
+    @property
+    def state(self) -> SheddingState:
+        """The current state (the whole of it: never send it to a client)."""
+        return self._state
+
+    @property
+    def seq(self) -> int:
+        """How many moves have been applied at this table."""
+        return self._log[-1][0]
+
+    @property
+    def tokens(self) -> Mapping[int, str]:
+        """The secret token of each person's seat (handed out once, when the table is made)."""
+        return dict(self._tokens)
+
+    def seat_for(self, token: str) -> int | None:
+        """The seat a token opens, or ``None`` (compared in constant time)."""
+        found = None
+        for seat, secret in self._tokens.items():
+            if secrets.compare_digest(token.encode(), secret.encode()):
+                found = seat
+        return found
+
+    def view(self, seat: int) -> SheddingView:
+        """The seat's view, after the bots that may move have moved."""
+        with self._lock:
+            self._advance()
+            return self._state.view(seat)
+
+    def events(self, seat: int, after: int) -> tuple[int, list[tuple[int, tuple[Event, ...]]]]:
+        """The move number now and the events of the moves after ``after``, as ``seat`` sees them.
+
+        Entry 0 holds the deal's events. At most the last `MAX_LOG_ENTRIES` entries are returned.
+        """
+        with self._lock:
+            self._advance()
+            entries = [
+                (seq, tuple(event.redacted_for(seat) for event in events))
+                for seq, events in self._log[-MAX_LOG_ENTRIES:]
+                if seq > after
+            ]
+            return self.seq, entries
+
+    def play(self, seat: int, move: Move) -> SheddingView:
+        """Make ``seat``'s move, let the bots answer, and return the seat's new view.
+
+        Raises:
+            PermissionError: if the move names another seat.
+            IllegalMoveError: if the move is not legal now; nothing changes.
+        """
+        if move.player != seat:
+            raise PermissionError(f"seat {seat} cannot move for seat {move.player}")
+        with self._lock:
+            self._apply(move)
+            self._advance()
+            return self._state.view(seat)
+
+    def _apply(self, move: Move) -> None:
+        state = self._state.apply(move)  # raises IllegalMoveError, leaving the table as it was
+        self._state = state
+        self._log.append((self.seq + 1, state.last_events))
+        self._last_move_at = self.last_used = self._clock()
+
+    def _advance(self) -> None:
+        """Let the bots move until a person must act (or until the next bot move is due)."""
+        self.last_used = self._clock()
+        while not self._state.is_over:
+            if self._bot_delay and self._clock() - self._last_move_at < self._bot_delay:
+                return
+            move = self._bot_move()
+            if move is None:
+                return
+            self._apply(move)
+
+    def _bot_move(self) -> Move | None:
+        """The next bot move: a bot's out-of-turn move, then a bot's turn, as `play_game` does.
+
+        The bots that may interrupt (call out, jump in) are offered the chance once per
+        position, in seat order after the current player; then the current player moves if it
+        is a bot. ``None`` when it is a person's turn (and no bot interrupts).
+        """
+        state = self._state
+        to_act = state.to_act
+        current = to_act[0]
+        if self._offered != self.seq:
+            self._offered = self.seq
+            n = len(state.players)
+            for seat in sorted(to_act[1:], key=lambda s: (s - current) % n):
+                if seat in self._agents:
+                    move = self._ask(seat, state, own_turn=False)
+                    if move is not None:
+                        return move
+        if current in self._agents:
+            return self._ask(current, state, own_turn=True)
+        return None
+
+    def _ask(self, seat: int, state: SheddingState, *, own_turn: bool) -> Move | None:
+        legal = state.legal_moves(seat)
+        move, self._rngs[seat] = self._agents[seat].act(state.view(seat), legal, self._rngs[seat])
+        if move is not None and move in legal:
+            return move
+        # A bot that declines its own turn or answers nonsense must not stall the table.
+        return legal[0] if own_turn else None
+
+
+class TablesFullError(RuntimeError):
+    """No room for another table: every table is in use."""
+
+
+class TableRegistry:
+    """The tables of one server, in memory.
+
+    Args:
+        bot_delay: Seconds between two bot moves at a table (0: at once).
+        max_tables: The most tables kept; idle or finished ones make room for new ones.
+        idle_seconds: How long a table unused is kept once the registry is full.
+        clock: A monotonic clock in seconds.
+    """
+
+    def __init__(
+        self,
+        *,
+        bot_delay: float = 0.8,
+        max_tables: int = 100,
+        idle_seconds: float = 3 * 3600,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.bot_delay = bot_delay
+        self.max_tables = max_tables
+        self.idle_seconds = idle_seconds
+        self._clock = clock
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def get(self, table_id: str) -> Table | None:
+        """The table with this id, or ``None``."""
+        return self._tables.get(table_id)
+
+    def create(
+        self,
+        game_name: str,
+        seats: Sequence[Seat],
+        *,
+        preset: str | None = None,
+        seed: int | None = None,
+    ) -> Table:
+        """Deal a new table.
+
+        Args:
+            game_name: A game name or alias (one of `GAMES`).
+            seats: The seats, in order; at least one for a person.
+            preset: A preset of the game's rules (default: the game's first).
+            seed: The seed of the deal (default: a random one, kept secret).
+
+        Raises:
+            CardGamesError: for an unknown game or preset, or a seat count the rules refuse.
+            ValueError: for bad seats (no person, a name empty, too long or repeated, an
+                unknown bot).
+            TablesFullError: when every table is in use.
+        """
+        game = cardgames.find_game(game_name)
+        if game.name not in GAMES:
+            raise ValueError(f"{game.title} cannot be played here; games: {', '.join(GAMES)}")
+        preset_name = next(iter(game.presets)) if preset is None else _preset_key(game, preset)
+        rules = game.preset(preset_name)
+        _check_seats(seats)
+        if seed is None:
+            seed = secrets.randbits(62)
+        state = game.new_game([s.name for s in seats], seed=seed, rules=rules)
+        if not isinstance(state, SheddingState):  # pragma: no cover - GAMES are shedding games
+            raise TypeError(f"{game.name} is not a shedding game")
+        with self._lock:
+            self._make_room()
+            table_id = secrets.token_urlsafe(9)
+            table = Table(
+                table_id,
+                state,
+                seats,
+                preset=preset_name,
+                seed=seed,
+                bot_delay=self.bot_delay,
+                clock=self._clock,
+            )
+            self._tables[table_id] = table
+        return table
+
+    def _make_room(self) -> None:
+        if len(self._tables) < self.max_tables:
+            return
+        now = self._clock()
+        for table_id, table in list(self._tables.items()):
+            if table.state.is_over or now - table.last_used > self.idle_seconds:
+                del self._tables[table_id]
+        if len(self._tables) >= self.max_tables:
+            raise TablesFullError(f"all {self.max_tables} tables are in use; try again later")
+
+
+def _preset_key(game: cardgames.Game[Any], preset: str) -> str:
+    game.preset(preset)  # raises InvalidRulesError, listing the presets, for an unknown one
+    key = normalize_name(preset)
+    return next(name for name in game.presets if normalize_name(name) == key)
+
+
+def _check_seats(seats: Sequence[Seat]) -> None:
+    if not any(seat.bot is None for seat in seats):
+        raise ValueError("a table needs at least one seat for a person")
+    names = set()
+    for seat in seats:
+        if not seat.name.strip() or len(seat.name) > MAX_NAME_CHARS:
+            raise ValueError(f"a name has 1 to {MAX_NAME_CHARS} characters: {seat.name!r}")
+        if seat.name != seat.name.strip() or not seat.name.isprintable():
+            raise ValueError(
+                f"a name has no surrounding spaces or control characters: {seat.name!r}"
+            )
+        if seat.name.casefold() in names:
+            raise ValueError(f"two seats are named {seat.name!r}")
+        names.add(seat.name.casefold())
+        if seat.bot is not None and seat.bot not in BOT_KINDS:
+            raise ValueError(f"unknown bot {seat.bot!r}; bots: {', '.join(BOT_KINDS)}")
+
+
+# -- HTTP ---------------------------------------------------------------------------------------
+
+
+class SecurityHeaders:
+    """ASGI middleware: a strict Content-Security-Policy (only this server's own files) and
+    friends on every response; API answers are never cached."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        is_api = str(scope.get("path", "")).startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in _SECURITY_HEADERS:
+                    headers[name] = value
+                if is_api:
+                    headers["cache-control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _json_document(text: str, status: int = 200) -> Response:
+    return Response(text, status_code=status, media_type="application/json")
+
+
+def create_app(registry: TableRegistry | None = None, *, bot_delay: float = 0.8) -> Starlette:
+    """The web application: the API, the two pages and their static files.
+
+    Args:
+        registry: The tables (default: a new, empty registry with ``bot_delay``).
+        bot_delay: Seconds between two bot moves, for a new registry.
+    """
+    tables = registry if registry is not None else TableRegistry(bot_delay=bot_delay)
+
+    def find_table(request: Request) -> Table:
+        table = tables.get(str(request.path_params["table_id"]))
+        if table is None:
+            raise ApiError(404, "unknown_table", "there is no such table (it may have ended)")
+        return table
+
+    def authorize(request: Request, table: Table) -> int:
+        """The seat the request's bearer token opens at ``table``."""
+        header = request.headers.get("authorization")
+        if header is None:
+            raise ApiError(401, "missing_token", "send your seat's token: Authorization: Bearer …")
+        scheme, _, token = header.partition(" ")
+        token = token.strip()
+        if scheme.casefold() != "bearer" or not token:
+            raise ApiError(401, "missing_token", "the Authorization header must be 'Bearer TOKEN'")
+        seat = table.seat_for(token)
+        if seat is None:
+            raise ApiError(401, "invalid_token", "this token opens no seat at this table")
+        return seat
+
+    def forbid_other_seat(seat: int, other: int, what: str) -> None:
+        if other != seat:
+            raise ApiError(
+                403,
+                "not_your_seat",
+                f"your token is for seat {seat}; it cannot {what} seat {other}",
+                seat=seat,
+            )
+
+    async def games(request: Request) -> Response:
+        body = [
+            {
+                "name": game.name,
+                "title": game.title,
+                "presets": list(game.presets),
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+            }
+            for game in map(cardgames.find_game, GAMES)
+        ]
+        return JSONResponse({"games": body, "bots": list(BOT_KINDS)})
+
+    async def create_table(request: Request) -> Response:
+        if not request.headers.get("content-type", "").startswith("application/json"):
+            raise ApiError(415, "not_json", "send the table as application/json")
+        data = _load_json(await _read_body(request))
+        if not isinstance(data, dict):
+            raise ApiError(400, "bad_table", "expected an object")
+        game = data.get("game", GAMES[0])
+        preset = data.get("preset")
+        seed = data.get("seed")
+        raw_seats = data.get("seats")
+        if (
+            not isinstance(game, str)
+            or not (preset is None or isinstance(preset, str))
+            or not (seed is None or (type(seed) is int and 0 <= seed < 2**63))
+            or not isinstance(raw_seats, list)
+            or len(raw_seats) > 64
+        ):
+            raise ApiError(
+                400, "bad_table", "expected game, preset, seed (0 to 2**63-1) and a seats list"
+            )
+        seats = []
+        for raw in raw_seats:
+            name = raw.get("name") if isinstance(raw, dict) else None
+            bot = raw.get("bot") if isinstance(raw, dict) else None
+            if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
+                raise ApiError(400, "bad_table", 'each seat is {"name": ..., "bot": null or a bot}')
+            seats.append(Seat(name, bot))
+        try:
+            table = tables.create(game, seats, preset=preset, seed=seed)
+        except TablesFullError as exc:
+            raise ApiError(503, "tables_full", str(exc)) from None
+        except (cardgames.CardGamesError, ValueError) as exc:
+            raise ApiError(400, "bad_table", str(exc)) from None
+        tokens = table.tokens
+        body = {
+            "table": table.id,
+            "game": table.state.game.name,
+            "preset": table.preset,
+            "seats": [
+                {
+                    "seat": seat,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "token": tokens.get(seat),
+                    "url": f"/table/{table.id}#token={tokens[seat]}" if seat in tokens else None,
+                }
+                for seat, s in enumerate(table.seats)
+            ],
+        }
+        return JSONResponse(body, status_code=201)
+
+    async def table_info(request: Request) -> Response:
+        table = find_table(request)
+        seat = authorize(request, table)
+        game = table.state.game
+        body = {
+            "table": table.id,
+            "game": game.name,
+            "title": game.title,
+            "preset": table.preset,
+            "seat": seat,
+            "seats": [{"name": s.name, "bot": s.bot} for s in table.seats],
+        }
+        return JSONResponse(body)
+
+    async def view(request: Request) -> Response:
+        table = find_table(request)
+        seat = authorize(request, table)
+        asked = request.query_params.get("seat")
+        if asked is not None:
+            if not asked.isdigit() or int(asked) >= len(table.seats):
+                raise ApiError(400, "bad_seat", f"no seat {asked!r} at this table")
+            forbid_other_seat(seat, int(asked), "see the view of")
+        return _json_document(table.view(seat).to_json())
+
+    async def events(request: Request) -> Response:
+        table = find_table(request)
+        seat = authorize(request, table)
+        try:
+            after = int(request.query_params.get("after", "-1"))
+        except ValueError:
+            raise ApiError(400, "bad_after", "after is a move number") from None
+        seq, entries = table.events(seat, after)
+        body = {
+            "seq": seq,
+            "entries": [
+                {"seq": n, "events": [encode(event) for event in evs]} for n, evs in entries
+            ],
+        }
+        return JSONResponse(body)
+
+    async def move(request: Request) -> Response:
+        table = find_table(request)
+        seat = authorize(request, table)
+        body = await _read_body(request)
+        parsed = _read_move(table, seat, body, request.headers.get("content-type", ""))
+        forbid_other_seat(seat, parsed.player, "make the moves of")
+        try:
+            new_view = table.play(seat, parsed)
+        except cardgames.IllegalMoveError as exc:
+            raise ApiError(
+                409, "illegal_move", str(exc), reason=exc.reason, detail=exc.detail
+            ) from None
+        return _json_document(new_view.to_json())
+
+    async def home_page(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "index.html")
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "table.html")
+
+    async def on_api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return exc.response()
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        code = "not_found" if exc.status_code == 404 else "http_error"
+        return ApiError(exc.status_code, code, str(exc.detail)).response()
+
+    routes = [
+        Route("/", home_page),
+        Route("/table/{table_id}", table_page),
+        Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
+        Route("/api/games", games),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/view", view),
+        Route("/api/tables/{table_id}/events", events),
+        Route("/api/tables/{table_id}/moves", move, methods=["POST"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={ApiError: on_api_error, HTTPException: on_http_error},
+    )
+    app.state.tables = tables
+    return app
+
+
+async def _read_body(request: Request) -> bytes:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise ApiError(413, "too_large", f"a request body has at most {MAX_BODY_BYTES} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY_BYTES:
+            raise ApiError(413, "too_large", f"a request body has at most {MAX_BODY_BYTES} bytes")
+    return bytes(body)
+
+
+def _load_json(body: bytes) -> Any:
+    try:
+        return json.loads(body)
+    except ValueError:  # also UnicodeDecodeError
+        raise ApiError(400, "bad_json", "the body is not JSON") from None
+
+
+def _read_move(table: Table, seat: int, body: bytes, content_type: str) -> Move:
+    """Read a move: text notation, ``{"move": TEXT}`` or a move document (`move_to_json`)."""
+    state = table.state
+    try:
+        if content_type.startswith("application/json"):
+            data = _load_json(body)
+            if isinstance(data, dict) and "format" in data:
+                return state.game.move_from_json(body)
+            if isinstance(data, dict) and list(data) == ["move"] and isinstance(data["move"], str):
+                return state.parse_move(data["move"], seat)
+            raise ApiError(
+                400, "bad_move", 'send a move document, {"move": "play 8H name hearts"} or text'
+            )
+        return state.parse_move(body.decode("utf-8"), seat)
+    except UnicodeDecodeError:
+        raise ApiError(400, "bad_move", "the move is not UTF-8 text") from None
+    except cardgames.CardGamesError as exc:  # ParseError, InvalidStateError
+        raise ApiError(400, "bad_move", str(exc)) from None
+
+
+# -- command line -------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Serve the web table, after dealing a first table and printing its links."""
+    parser = argparse.ArgumentParser(description="Serve a web table for Crazy Eights and 8 Am.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    parser.add_argument("--game", default="crazy-eights", help="a game name or alias")
+    parser.add_argument("--preset", default=None, help="a preset of the game's rules")
+    parser.add_argument("--humans", type=int, default=2, help="seats for people")
+    parser.add_argument("--bots", type=int, default=1, help="seats for bots")
+    parser.add_argument("--bot", default="heuristic", choices=BOT_KINDS, help="the bots' kind")
+    parser.add_argument("--seed", type=int, default=None, help="the deal's seed (default: random)")
+    parser.add_argument("--bot-delay", type=float, default=0.8, help="seconds between bot moves")
+    parser.add_argument(
+        "--log-level", default="warning", help="uvicorn's log level (info: requests)"
+    )
+    args = parser.parse_args(argv)
+    registry = TableRegistry(bot_delay=args.bot_delay)
+    seats = [Seat(f"Player {i + 1}") for i in range(args.humans)]
+    seats += [Seat(f"Bot {i + 1}", args.bot) for i in range(args.bots)]
+    try:
+        table = registry.create(args.game, seats, preset=args.preset, seed=args.seed)
+    except (cardgames.CardGamesError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        sock = socket.create_server((args.host, args.port))  # port 0: any free port
+    except OSError as exc:
+        print(f"error: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 2
+    host, port = sock.getsockname()[:2]
+    base = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+    print(f"{table.state.game.title} ({table.preset}) at {base}/  (Ctrl+C stops the server)")
+    for seat, token in table.tokens.items():
+        print(f"  {table.seats[seat].name}: {base}/table/{table.id}#token={token}")
+    sys.stdout.flush()
+    config = uvicorn.Config(create_app(registry), log_level=args.log_level)
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
