@@ -12,6 +12,12 @@ from cardgames.agents.base import (
     agent_rng,
     play_game,
 )
+from cardgames.agents.heuristic import (
+    PlanetsHeuristicAgent,
+    SheddingHeuristicAgent,
+    heuristic_agent,
+)
+from cardgames.agents.ismcts import ISMCTSAgent, MoveStatistics
 from cardgames.agents.registry import AGENT_NAMES, make_agent
 
 __all__ = [
@@ -19,9 +25,14 @@ __all__ = [
     "Agent",
     "AgentError",
     "GameResult",
+    "ISMCTSAgent",
+    "MoveStatistics",
+    "PlanetsHeuristicAgent",
     "RandomAgent",
+    "SheddingHeuristicAgent",
     "Step",
     "agent_rng",
+    "heuristic_agent",
     "make_agent",
     "play_game",
 ]
