@@ -195,6 +195,10 @@ def decode(
     if tp is str:
         if not isinstance(data, str):
             _fail(path, f"expected a string, got {_type_name(data)}")
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            _fail(path, "the text holds a lone surrogate, which is not Unicode text")
         return data
     if isinstance(tp, type) and issubclass(tp, Card):
         return _decode_parsed(Card.parse, data, path, "a card")

@@ -24,6 +24,19 @@ __all__ = [
 ]
 
 
+_BRIEF = 120
+
+
+def _brief(value: object) -> str:
+    """``repr(value)``, cut short: a message must stay readable whatever the input."""
+    text = repr(value)
+    return text if len(text) <= _BRIEF else text[: _BRIEF - 1] + "…"
+
+
+def _cut(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class CardGamesError(Exception):
     """Root of every exception raised on purpose by `cardgames`."""
 
@@ -44,7 +57,7 @@ class ParseError(CardGamesError, ValueError):
     def __init__(self, text: object, expected: str) -> None:
         self.text = text
         self.expected = expected
-        super().__init__(f"cannot parse {text!r}: expected {expected}")
+        super().__init__(f"cannot parse {_brief(text)}: expected {_cut(expected)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.text, self.expected))
@@ -63,7 +76,7 @@ class InvalidRulesError(CardGamesError, ValueError):
         self.option = option
         self.value = value
         self.reason = reason
-        super().__init__(f"invalid rules option {option}={value!r}: {reason}")
+        super().__init__(f"invalid rules option {_cut(option, 80)}={_brief(value)}: {_cut(reason)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.option, self.value, self.reason))
@@ -85,9 +98,9 @@ class IllegalMoveError(CardGamesError, ValueError):
         self.player = player
         self.reason = reason
         self.detail = detail
-        message = f"illegal move {move!r} for player {player}: {reason}"
+        message = f"illegal move {_brief(move)} for player {_brief(player)}: {reason}"
         if detail:
-            message += f" ({detail})"
+            message += f" ({_cut(detail)})"
         super().__init__(message)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -104,10 +117,10 @@ class InvalidStateError(CardGamesError, ValueError):
     """
 
     def __init__(self, path: str, problem: str) -> None:
-        self.path = path
-        self.problem = problem
-        where = f" at {path}" if path else ""
-        super().__init__(f"invalid document{where}: {problem}")
+        self.path = _cut(path, 200)
+        self.problem = _cut(problem)
+        where = f" at {self.path}" if path else ""
+        super().__init__(f"invalid document{where}: {self.problem}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.path, self.problem))

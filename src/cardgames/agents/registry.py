@@ -45,7 +45,7 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
 
         if not argument:
             return ISMCTSAgent()
-        if not argument.isdigit() or not 1 <= int(argument) <= 1_000_000:
+        if not (argument.isascii() and argument.isdigit()) or not 1 <= int(argument) <= 1_000_000:
             raise InvalidRulesError("agent", spec, "ismcts:N takes 1 to 1000000 iterations")
         return ISMCTSAgent(iterations=int(argument))
     raise InvalidRulesError("agent", spec, f"known agents: {', '.join(AGENT_NAMES)} (ismcts:N)")

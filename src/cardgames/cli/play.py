@@ -137,7 +137,7 @@ class _Session:
                     return None
                 print(f"Type a move number from 1 to {len(legal)}, a move, or help.")
                 continue
-            if text.isdigit():
+            if text.isascii() and text.isdigit():
                 number = int(text)
                 if 1 <= number <= len(legal):
                     chosen: Move = legal[number - 1]

@@ -266,7 +266,7 @@ def parse_tally(text: str) -> Any:
         if not words:
             continue
         head = words[0].casefold().replace("_", "-")
-        if head in _COUNTS and len(words) == 2 and words[1].isdigit():
+        if head in _COUNTS and len(words) == 2 and (words[1].isascii() and words[1].isdigit()):
             counts[_COUNTS[head]] += int(words[1])
             continue
         try:
@@ -277,7 +277,7 @@ def parse_tally(text: str) -> Any:
         if rest in (["all-different"], ["8-different"], ["all", "different"]):
             gatherings.append(Gathering(PLANETS, role))
             continue
-        if not rest or not rest[0].isdigit() or len(rest) > 2:
+        if not rest or not (rest[0].isascii() and rest[0].isdigit()) or len(rest) > 2:
             raise ParseError(item.strip(), _TALLY_EXPECTED)
         planet = PlanetCard.parse(words[2]) if len(words) == 3 else PLANETS[0]
         try:

@@ -971,6 +971,10 @@ def _player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, .
         for name in names:
             if not isinstance(name, str) or not name.strip():
                 raise InvalidRulesError("players", players, "names must be non-empty strings")
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidRulesError("players", players, "names must be valid text") from None
         if len({n.casefold() for n in names}) != len(names):
             raise InvalidRulesError("players", players, "names must be different")
     if not game.min_players <= len(names) <= game.max_players:

@@ -86,7 +86,7 @@ def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
 
 
 def _parse_seat(players: Sequence[str], word: str, text: str) -> int:
-    if word.isdigit():
+    if word.isascii() and word.isdigit() and len(word) <= 6:
         return int(word)
     folded = word.strip().casefold()
     for seat, name in enumerate(players):
@@ -118,7 +118,7 @@ def _parse_gathering(words: list[str], text: str) -> tuple[PlanetCard, ...]:
     folded = "-".join(_fold_word(w) for w in words)
     if folded in _ALL_DIFFERENT_WORDS or folded.replace("8-", "", 1) in _ALL_DIFFERENT_WORDS:
         return PLANETS
-    if words[0].isdigit():
+    if words[0].isascii() and words[0].isdigit() and len(words[0]) <= 6:
         if len(words) < 2:
             raise ParseError(text, "lay N PLANET")
         card = PlanetCard.parse(" ".join(words[1:]))

@@ -79,7 +79,7 @@ class ScoreTable:
         if not isinstance(text, str):
             raise ParseError(text, expected)
         words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
-        if not all(w.isdigit() for w in words):
+        if not all((w.isascii() and w.isdigit()) for w in words):
             raise ParseError(text, expected)
         try:
             return cls(int(w) for w in words)

@@ -14,6 +14,7 @@ import enum
 import attrs
 
 from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.errors import InvalidStateError
 from cardgames.game import Event, Move, Outcome, View
 from cardgames.planets.cards import PlanetCard
 from cardgames.planets.moves import EVENT_TYPES, MOVE_TYPES
@@ -131,5 +132,9 @@ class PlanetsView(View):
             InvalidStateError: naming what is wrong.
         """
         data = load_document(text, "view", Rules.game_name)  # a view of this game only
+        if isinstance(data, dict) and data.get("game") != Rules.game_name:
+            raise InvalidStateError(
+                "/data/game", f"expected {Rules.game_name!r}, got {data.get('game')!r}"[:200]
+            )
         tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
         return decode(cls, data, "/data", tagged=tagged)  # type: ignore[no-any-return]

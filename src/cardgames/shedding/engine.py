@@ -321,6 +321,8 @@ class SheddingView(View):
         except LookupError:
             raise InvalidStateError("/data/game", f"unknown game {game_name!r}") from None
         load_document(text, "view", game.name)  # the envelope must name the same game
+        if game_name != game.name:
+            raise InvalidStateError("/data/game", f"expected {game.name!r}, got {game_name!r}")
         body = dict(data)
         raw_rules = body.pop("rules", None)
         tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
@@ -682,7 +684,7 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
         return PlayCard(who, card, suit, announce, target)
 
     def _parse_seat(self, word: str, text: str) -> int:
-        if word.isdigit():
+        if word.isascii() and word.isdigit() and len(word) <= 6:
             return int(word)
         for seat, name in enumerate(self.players):
             if name.casefold() == word.casefold():
@@ -1234,6 +1236,10 @@ def _player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, .
         for name in names:
             if not isinstance(name, str) or not name.strip():
                 raise InvalidRulesError("players", players, "names must be non-empty strings")
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidRulesError("players", players, "names must be valid text") from None
         if len({n.casefold() for n in names}) != len(names):
             raise InvalidRulesError("players", players, "names must be different")
     if not game.min_players <= len(names) <= game.max_players:

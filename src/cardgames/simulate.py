@@ -1,0 +1,875 @@
+"""Play many seeded games between agents and summarize them, in one process or on many.
+
+`simulate` answers questions such as "does the first player win more often?" or "which bot is
+best?": it plays ``games`` games of one game between the same agents (one per seat) and returns
+`SimulationResults`, one `GameRow` per game, with a `Summary` of win rates, game lengths and
+scores.
+
+Reproducibility: game ``i`` of a simulation with master seed ``seed`` is played with the seed
+``game_seed(seed, i)``, which is ``Rng.from_seed(seed).derive(i).next_u64()[0]``; it depends on
+nothing else. The games are grouped into chunks, each played where the executor decides, and
+the rows are put back in game order, so the results are identical whether the simulation runs
+in this process, in a `concurrent.futures.ProcessPoolExecutor`, or on a Dask cluster, whatever
+the chunk size. One game is replayed on its own with
+``play_game(game, agents, seed=row.seed, rules=results.rules)``.
+
+Executors: any `concurrent.futures.Executor` works. With a process pool or a cluster, each
+chunk is pickled: the game travels by name (each worker looks it up with `find_game`, so a
+game of your own must be registered when its module is imported), agent names travel as text
+and are built again by `make_agent` in the worker, and agent objects are pickled, so they must
+be picklable (module-level classes such as frozen attrs classes are). As the `Agent` protocol
+asks, an agent keeps no state between moves (its randomness comes from the RNG it is given);
+otherwise its play would depend on how the games are chunked. A Dask distributed
+cluster is used through its executor::
+
+    from distributed import Client
+
+    with Client("tcp://scheduler:8786") as client:
+        results = simulate(
+            "crazy eights", players=4, agents=["random"] * 4, games=100_000, seed=1,
+            executor=client.get_executor(),
+        )
+
+See ``examples/dask_simulation.py`` for a complete program.
+
+Statistics: a shared win (several winners) counts as ``1/k`` of a win for each of the ``k``
+winners, so the win rates of the seats of a game add up to one (to zero for a game without a
+winner). Win rates come with 95 % Wilson score intervals. Which seat moves first is the game's
+rule, the same in every game: in the shedding games, seat 1, on the left of the dealer (seat 0).
+
+Examples:
+    >>> results = simulate("crazy eights", players=3, agents=["random"] * 3, games=12, seed=1)
+    >>> len(results.rows), results.rows[5].index, results.rows[5].seed == game_seed(1, 5)
+    (12, 5, True)
+    >>> results.rows[0].agents
+    ('random', 'random', 'random')
+    >>> summary = results.summary()
+    >>> sum(seat.win_rate.wins for seat in summary.seats)
+    12.0
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import importlib
+import json
+import math
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, Any, TypeAlias
+
+import attrs
+
+from cardgames.agents.base import Agent, play_game
+from cardgames.agents.registry import make_agent
+from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.errors import InvalidRulesError, InvalidStateError, UnknownGameError
+from cardgames.game import Game, Termination, find_game
+from cardgames.rng import Rng
+
+__all__ = [
+    "Z_95",
+    "AgentSpec",
+    "AgentSummary",
+    "GameRow",
+    "LengthSummary",
+    "SeatSummary",
+    "SimulationResults",
+    "Summary",
+    "WinRate",
+    "game_seed",
+    "simulate",
+    "wilson_interval",
+]
+
+AgentSpec: TypeAlias = "str | Agent"
+"""An agent given to `simulate`: a name for `make_agent` (``"random"``, ``"ismcts:500"``) or an
+`Agent` object."""
+
+Z_95 = 1.959963984540054
+"""The standard normal quantile of 0.975: two-sided 95 % intervals."""
+
+_MAX_CHUNK = 250
+_CHUNKS_PER_WORKER = 8
+_IN_PROCESS_CHUNKS = 100
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation with master seed ``seed``.
+
+    It is ``Rng.from_seed(seed).derive(index).next_u64()[0]``: a 64-bit number that depends on
+    the master seed and the index only.
+
+    Examples:
+        >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+        True
+        >>> 0 <= game_seed(-5, 10**6) < 2**64
+        True
+    """
+    return Rng.from_seed(seed).derive(index).next_u64()[0]
+
+
+def wilson_interval(successes: float, trials: int, *, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``successes / trials``.
+
+    Fractional successes (shared wins) are accepted: the formula only uses the observed
+    proportion and the number of trials. With no trials nothing is known: ``(0.0, 1.0)``.
+
+    Args:
+        successes: The number of successes, ``0 <= successes <= trials``.
+        trials: The number of trials.
+        z: The normal quantile of the confidence level (default: 95 %).
+
+    Raises:
+        ValueError: if ``successes`` is outside ``[0, trials]``.
+
+    Examples:
+        >>> low, high = wilson_interval(5, 10)
+        >>> round(low, 4), round(high, 4)
+        (0.2366, 0.7634)
+        >>> wilson_interval(0, 0)
+        (0.0, 1.0)
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    center = (p + z2 / (2 * trials)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    return max(0.0, center - half), min(1.0, center + half)
+
+
+def _quantile(ordered: Sequence[int], q: float) -> float:
+    """Linear interpolation between closest ranks (NumPy's default, Hyndman and Fan type 7)."""
+    position = (len(ordered) - 1) * q
+    below = math.floor(position)
+    above = min(below + 1, len(ordered) - 1)
+    return ordered[below] + (position - below) * (ordered[above] - ordered[below])
+
+
+def _strs(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class GameRow:
+    """One played game of a simulation.
+
+    Attributes:
+        index: The game's number in the simulation, from 0.
+        seed: The seed it was played with (`game_seed` of the master seed and ``index``).
+        agents: The agents' names, by seat.
+        winners: The winning seats (several on a shared win, none when a game has no winner).
+        scores: The final scores, by seat, as the game defines them (points won, or penalty
+            points where the lowest total wins).
+        moves: The number of moves played.
+        reason: Why the game ended.
+    """
+
+    index: int
+    seed: int
+    agents: tuple[str, ...] = attrs.field(converter=_strs)
+    winners: tuple[int, ...] = attrs.field(converter=_ints)
+    scores: tuple[int, ...] = attrs.field(converter=_ints)
+    moves: int
+    reason: Termination
+
+    def __attrs_post_init__(self) -> None:
+        seats = len(self.agents)
+        if len(self.scores) != seats:
+            raise ValueError(f"game {self.index}: {seats} agents but {len(self.scores)} scores")
+        if any(not 0 <= w < seats for w in self.winners) or len(set(self.winners)) != len(
+            self.winners
+        ):
+            raise ValueError(f"game {self.index}: bad winners {self.winners} for {seats} seats")
+
+    @property
+    def win_shares(self) -> tuple[float, ...]:
+        """Each seat's share of the win: ``1/k`` for each of ``k`` winners, 0 for the others.
+
+        Examples:
+            >>> row = GameRow(0, 1, ("a", "b", "c"), (0, 2), (5, 9, 5), 30, Termination.BLOCKED)
+            >>> row.win_shares
+            (0.5, 0.0, 0.5)
+        """
+        share = 1 / len(self.winners) if self.winners else 0.0
+        return tuple(share if seat in self.winners else 0.0 for seat in range(len(self.agents)))
+
+
+@attrs.frozen
+class WinRate:
+    """A win rate with its 95 % Wilson score interval.
+
+    Attributes:
+        wins: The wins, shared wins counted fractionally (``1/k`` each).
+        trials: The games played (for an agent: the seat-games, one per seat it held per game).
+        low: The lower bound of the interval.
+        high: The upper bound of the interval.
+    """
+
+    wins: float
+    trials: int
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, wins: float, trials: int) -> WinRate:
+        """The win rate of ``wins`` in ``trials``, with its interval.
+
+        Examples:
+            >>> WinRate.of(1, 10)
+            WinRate(wins=1, trials=10, low=0.0178..., high=0.4041...)
+        """
+        low, high = wilson_interval(wins, trials)
+        return cls(wins, trials, low, high)
+
+    @property
+    def rate(self) -> float:
+        """``wins / trials`` (0.0 without trials)."""
+        return self.wins / self.trials if self.trials else 0.0
+
+
+@attrs.frozen
+class SeatSummary:
+    """The statistics of one seat.
+
+    Attributes:
+        seat: The seat number.
+        agents: The names of the agents that held it, in order of first appearance (one name
+            when every game had the same line-up).
+        win_rate: Its win rate.
+        mean_score: Its mean final score.
+    """
+
+    seat: int
+    agents: tuple[str, ...]
+    win_rate: WinRate
+    mean_score: float
+
+
+@attrs.frozen
+class AgentSummary:
+    """The statistics of one agent, over every seat it held.
+
+    Attributes:
+        name: The agent's name.
+        seat_games: The number of (game, seat) pairs it played: an agent in two seats of 100
+            games played 200.
+        win_rate: Its wins per seat-game.
+        mean_score: Its mean final score per seat-game.
+    """
+
+    name: str
+    seat_games: int
+    win_rate: WinRate
+    mean_score: float
+
+
+@attrs.frozen
+class LengthSummary:
+    """Game lengths, in moves: the mean and quantiles.
+
+    Quantiles interpolate linearly between the closest ranks (NumPy's default method).
+
+    Attributes:
+        mean: The mean length.
+        minimum: The shortest game.
+        q25: The first quartile.
+        median: The median.
+        q75: The third quartile.
+        q90: The 90th percentile.
+        maximum: The longest game.
+    """
+
+    mean: float
+    minimum: int
+    q25: float
+    median: float
+    q75: float
+    q90: float
+    maximum: int
+
+    @classmethod
+    def of(cls, lengths: Iterable[int]) -> LengthSummary:
+        """Summarize game lengths (at least one).
+
+        Examples:
+            >>> LengthSummary.of([40, 10, 30, 20])
+            LengthSummary(mean=25.0, minimum=10, q25=17.5, median=25.0, q75=32.5, q90=37.0,
+                          maximum=40)
+        """
+        ordered = sorted(lengths)
+        if not ordered:
+            raise ValueError("no game lengths to summarize")
+        return cls(
+            mean=math.fsum(ordered) / len(ordered),
+            minimum=ordered[0],
+            q25=_quantile(ordered, 0.25),
+            median=_quantile(ordered, 0.5),
+            q75=_quantile(ordered, 0.75),
+            q90=_quantile(ordered, 0.9),
+            maximum=ordered[-1],
+        )
+
+
+@attrs.frozen
+class Summary:
+    """What a simulation says: win rates, game lengths and scores.
+
+    ``str(summary)`` is a plain-text table.
+
+    Attributes:
+        game: The game's name.
+        games: The number of games.
+        seats: One summary per seat, in seat order.
+        agents: One summary per agent name, in order of first appearance.
+        length: The game lengths.
+        endings: How many games ended for each reason, in the order of `Termination`.
+    """
+
+    game: str
+    games: int
+    seats: tuple[SeatSummary, ...]
+    agents: tuple[AgentSummary, ...]
+    length: LengthSummary
+    endings: tuple[tuple[Termination, int], ...]
+
+    def agent(self, name: str) -> AgentSummary:
+        """The summary of the agent called ``name``.
+
+        Raises:
+            KeyError: if no agent has that name.
+        """
+        for agent in self.agents:
+            if agent.name == name:
+                return agent
+        raise KeyError(name)
+
+    def __str__(self) -> str:
+        def pct(x: float) -> str:
+            return f"{100 * x:5.1f} %"
+
+        def rate(w: WinRate) -> tuple[str, str]:
+            return pct(w.rate), f"[{pct(w.low)}, {pct(w.high)}]"
+
+        seat_rows = [
+            (str(s.seat), ", ".join(s.agents), *rate(s.win_rate), f"{s.mean_score:.2f}")
+            for s in self.seats
+        ]
+        agent_rows = [
+            (a.name, f"{a.seat_games}", *rate(a.win_rate), f"{a.mean_score:.2f}")
+            for a in self.agents
+        ]
+        lines = [f"{self.game}: {self.games} games", ""]
+        lines += _table(("seat", "agent", "win rate", "95 % CI", "mean score"), seat_rows, 2)
+        lines.append("")
+        lines += _table(("agent", "seat-games", "win rate", "95 % CI", "mean score"), agent_rows, 1)
+        n = self.length
+        lines += [
+            "",
+            f"game length (moves): mean {n.mean:.1f}, min {n.minimum}, 25 % {n.q25:g}, "
+            f"median {n.median:g}, 75 % {n.q75:g}, 90 % {n.q90:g}, max {n.maximum}",
+            "endings: " + ", ".join(f"{reason.value} {count}" for reason, count in self.endings),
+        ]
+        return "\n".join(lines)
+
+
+def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], left: int) -> list[str]:
+    """Plain-text table lines: the first ``left`` columns aligned left, the others right."""
+    widths = [max(len(cell) for cell in column) for column in zip(header, *rows, strict=True)]
+
+    def line(cells: tuple[str, ...]) -> str:
+        text = [
+            cell.ljust(width) if i < left else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(text).rstrip()
+
+    return [line(header)] + [line(row) for row in rows]
+
+
+def _rows(rows: Iterable[GameRow]) -> tuple[GameRow, ...]:
+    return tuple(rows)
+
+
+def _check_rows(instance: SimulationResults, attribute: Any, rows: tuple[GameRow, ...]) -> None:
+    if not rows:
+        raise ValueError("a simulation has at least one game")
+    for row in rows:
+        if not isinstance(row, GameRow):
+            raise TypeError(f"expected GameRow values, got {type(row).__name__}")
+    seats = len(rows[0].agents)
+    for row in rows:
+        if len(row.agents) != seats:
+            raise ValueError(f"game {row.index} has {len(row.agents)} seats, game 0 has {seats}")
+
+
+@attrs.frozen
+class SimulationResults:
+    """The games of a simulation, one row each, in game order.
+
+    Build one by hand to analyse rows from elsewhere:
+    ``SimulationResults("crazy-eights", rows)``.
+
+    Attributes:
+        game: The game's name.
+        rows: One row per game (at least one; every row with the same number of seats).
+        seed: The master seed (``None`` when unknown).
+        rules: The rules the games were played under (``None`` when unknown).
+
+    Examples:
+        >>> rows = [
+        ...     GameRow(0, 11, ("random", "heuristic"), (1,), (0, 12), 40, Termination.WENT_OUT),
+        ...     GameRow(1, 12, ("random", "heuristic"), (0, 1), (3, 3), 90, Termination.BLOCKED),
+        ... ]
+        >>> results = SimulationResults("crazy-eights", rows)
+        >>> record = results.records()[1]
+        >>> list(record)
+        ['index', 'seed', 'moves', 'reason', 'agent_0', 'agent_1', 'score_0', 'score_1',
+         'win_0', 'win_1']
+        >>> record["reason"], record["agent_1"], record["score_1"], record["win_1"]
+        ('blocked', 'heuristic', 3, 0.5)
+        >>> print(results.summary())
+        crazy-eights: 2 games
+        <BLANKLINE>
+        seat  agent      win rate             95 % CI  mean score
+        0     random       25.0 %  [  2.7 %,  80.2 %]        1.50
+        1     heuristic    75.0 %  [ 19.8 %,  97.3 %]        7.50
+        <BLANKLINE>
+        agent      seat-games  win rate             95 % CI  mean score
+        random              2    25.0 %  [  2.7 %,  80.2 %]        1.50
+        heuristic           2    75.0 %  [ 19.8 %,  97.3 %]        7.50
+        <BLANKLINE>
+        game length (moves): mean 65.0, min 40, 25 % 52.5, median 65, 75 % 77.5, 90 % 85, max 90
+        endings: went_out 1, blocked 1
+    """
+
+    game: str
+    rows: tuple[GameRow, ...] = attrs.field(converter=_rows, validator=_check_rows)
+    seed: int | None = None
+    rules: Any = None
+
+    @property
+    def seats(self) -> int:
+        """The number of seats of every game."""
+        return len(self.rows[0].agents)
+
+    def summary(self) -> Summary:
+        """Win rates, game lengths and mean scores, by seat and by agent.
+
+        A shared win counts ``1/k`` for each of its ``k`` winners. An agent's win rate is its
+        wins per seat-game (an agent that holds two seats plays two seat-games a game), so the
+        rates of agents are comparable whatever the line-up. Its Wilson interval treats the
+        seat-games as independent trials; as one agent's seats in the same game cannot all win,
+        the interval is, if anything, conservative.
+        """
+        seats = self.seats
+        seat_wins = [0.0] * seats
+        seat_scores = [0] * seats
+        seat_agents: list[dict[str, None]] = [{} for _ in range(seats)]
+        agent_wins: dict[str, float] = {}
+        agent_games: dict[str, int] = {}
+        agent_scores: dict[str, int] = {}
+        endings: dict[Termination, int] = {}
+        for row in self.rows:
+            for seat, (name, share, score) in enumerate(
+                zip(row.agents, row.win_shares, row.scores, strict=True)
+            ):
+                seat_wins[seat] += share
+                seat_scores[seat] += score
+                seat_agents[seat][name] = None
+                agent_wins[name] = agent_wins.get(name, 0.0) + share
+                agent_games[name] = agent_games.get(name, 0) + 1
+                agent_scores[name] = agent_scores.get(name, 0) + score
+            endings[row.reason] = endings.get(row.reason, 0) + 1
+        games = len(self.rows)
+        return Summary(
+            game=self.game,
+            games=games,
+            seats=tuple(
+                SeatSummary(
+                    seat=seat,
+                    agents=tuple(seat_agents[seat]),
+                    win_rate=WinRate.of(_clamp(seat_wins[seat], games), games),
+                    mean_score=seat_scores[seat] / games,
+                )
+                for seat in range(seats)
+            ),
+            agents=tuple(
+                AgentSummary(
+                    name=name,
+                    seat_games=n,
+                    win_rate=WinRate.of(_clamp(agent_wins[name], n), n),
+                    mean_score=agent_scores[name] / n,
+                )
+                for name, n in agent_games.items()
+            ),
+            length=LengthSummary.of(row.moves for row in self.rows),
+            endings=tuple((reason, endings[reason]) for reason in Termination if reason in endings),
+        )
+
+    def records(self) -> list[dict[str, Any]]:
+        """The rows as plain dictionaries, for ``pandas.DataFrame(results.records())``.
+
+        Keys: ``index``, ``seed``, ``moves``, ``reason`` (the `Termination` value), then per
+        seat ``i``: ``agent_i`` (its name), ``score_i`` and ``win_i`` (its share of the win, so
+        ``mean(win_i)`` is the seat's win rate). The same columns as `to_csv`.
+        """
+        seats = range(self.seats)
+        records = []
+        for row in self.rows:
+            record: dict[str, Any] = {
+                "index": row.index,
+                "seed": row.seed,
+                "moves": row.moves,
+                "reason": row.reason.value,
+            }
+            shares = row.win_shares
+            record.update((f"agent_{i}", row.agents[i]) for i in seats)
+            record.update((f"score_{i}", row.scores[i]) for i in seats)
+            record.update((f"win_{i}", shares[i]) for i in seats)
+            records.append(record)
+        return records
+
+    def to_csv(self, target: str | os.PathLike[str] | IO[str]) -> None:
+        """Write the rows as CSV (the columns of `records`), with a header line.
+
+        Args:
+            target: A path, or a text file open for writing (open it with ``newline=""``).
+        """
+        if isinstance(target, (str, os.PathLike)):
+            with open(target, "w", encoding="utf-8", newline="") as handle:
+                self._write_csv(handle)
+        else:
+            self._write_csv(target)
+
+    def _write_csv(self, handle: IO[str]) -> None:
+        records = self.records()
+        writer = csv.DictWriter(handle, fieldnames=list(records[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(records)
+
+    def to_json(self) -> str:
+        """The results as a versioned JSON document (``"format": "cardgames.simulation"``).
+
+        ``data`` holds ``seed``, ``rules`` (as in a rules document, or ``null``) and ``rows``
+        (objects with the fields of `GameRow`). `from_json` reads it back.
+        """
+        rules = None if self.rules is None else encode(self.rules)
+        data = {"seed": self.seed, "rules": rules, "rows": [encode(row) for row in self.rows]}
+        return dump_document("simulation", self.game, data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> SimulationResults:
+        """Load results written by `to_json`.
+
+        Rules are read with the rules type of the named game, which must then be registered.
+        Documents are limited in size by `cardgames.codec.load_document` (10 million characters,
+        about 60,000 games of four players).
+
+        Raises:
+            InvalidStateError: naming what is wrong.
+        """
+        data = load_document(text, "simulation", None)
+        game = json.loads(text)["game"]
+        if not isinstance(game, str):
+            raise InvalidStateError("/game", "expected the game's name as a string")
+        if not isinstance(data, dict):
+            raise InvalidStateError("/data", "expected an object")
+        unknown = set(data) - {"seed", "rules", "rows"}
+        if unknown:
+            raise InvalidStateError("/data", f"unknown field(s) {', '.join(sorted(unknown))}")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidStateError("/data/seed", "expected an integer or null")
+        rules = data.get("rules")
+        if rules is not None:
+            try:
+                rules_type = find_game(game).rules_type
+            except UnknownGameError as exc:
+                raise InvalidStateError("/game", str(exc)) from None
+            rules = decode(rules_type, rules, "/data/rules")
+        rows = decode(tuple[GameRow, ...], data.get("rows"), "/data/rows")
+        try:
+            return cls(game, rows, seed=seed, rules=rules)
+        except (ValueError, TypeError) as exc:
+            raise InvalidStateError("/data/rows", str(exc)) from None
+
+
+def _clamp(wins: float, trials: int) -> float:
+    # Adding fractions (1/3 three times) may overshoot the count by a rounding error.
+    return min(max(wins, 0.0), float(trials))
+
+
+# --------------------------------------------------------------------------------------------
+# Running the games
+# --------------------------------------------------------------------------------------------
+
+
+def _lookup_game(name: str, module: str) -> Game[Any]:
+    """Find a game in a worker, importing the module that defines it if needed."""
+    try:
+        return find_game(name)
+    except UnknownGameError:
+        importlib.import_module(module)
+        return find_game(name)
+
+
+@attrs.frozen
+class _Chunk:
+    """The games ``start <= index < stop`` of a simulation: what a worker receives.
+
+    Pickled, the game travels as its name and module (a `Game` holds functions that do not
+    pickle), and each worker looks it up; unpickled (a thread pool), the object itself is used.
+    """
+
+    game: Game[Any]
+    rules: Any
+    players: tuple[str, ...] | None
+    agents: tuple[AgentSpec, ...]
+    labels: tuple[str, ...]
+    seed: int
+    start: int
+    stop: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The module that builds the game (and registers it, for a game of one's own).
+        module = getattr(self.game._new_game, "__module__", None) or self.game.state_type.__module__
+        game = (self.game.name, module)
+        fields = (self.rules, self.players, self.agents, self.labels)
+        return (_rebuild_chunk, (game, fields, self.seed, self.start, self.stop))
+
+
+def _rebuild_chunk(
+    game: tuple[str, str],
+    fields: tuple[Any, tuple[str, ...] | None, tuple[AgentSpec, ...], tuple[str, ...]],
+    seed: int,
+    start: int,
+    stop: int,
+) -> _Chunk:
+    return _Chunk(_lookup_game(*game), *fields, seed, start, stop)
+
+
+def _play_chunk(chunk: _Chunk) -> list[GameRow]:
+    """Play the games of one chunk (runs in a worker)."""
+    game = chunk.game
+    built: dict[str, Agent] = {}
+    agents: list[Agent] = []
+    for spec in chunk.agents:
+        if isinstance(spec, str):
+            if spec not in built:
+                built[spec] = make_agent(spec, game)
+            agents.append(built[spec])
+        else:
+            agents.append(spec)
+    master = Rng.from_seed(chunk.seed)
+    rows = []
+    for index in range(chunk.start, chunk.stop):
+        seed = master.derive(index).next_u64()[0]
+        try:
+            result = play_game(game, agents, seed=seed, rules=chunk.rules, players=chunk.players)
+        except Exception as exc:
+            if hasattr(exc, "add_note"):  # Python 3.11+
+                exc.add_note(f"in game {index} of the simulation (seed {seed})")
+            raise
+        outcome = result.outcome
+        rows.append(
+            GameRow(
+                index=index,
+                seed=seed,
+                agents=chunk.labels,
+                winners=outcome.winners,
+                scores=outcome.scores,
+                moves=len(result.steps),
+                reason=outcome.reason,
+            )
+        )
+    return rows
+
+
+def _worker_count(executor: concurrent.futures.Executor) -> int:
+    """How many chunks the executor runs at once, as far as can be told."""
+    count = getattr(executor, "_max_workers", None)  # ProcessPoolExecutor, ThreadPoolExecutor
+    if isinstance(count, int) and count > 0:
+        return count
+    nthreads = getattr(getattr(executor, "_client", None), "nthreads", None)  # Dask
+    if callable(nthreads):
+        try:
+            total = sum(nthreads().values())
+        except Exception:  # any failure of a foreign client: use the fallback
+            total = 0
+        if isinstance(total, int) and total > 0:
+            return total
+    return os.cpu_count() or 1
+
+
+def _default_chunk_size(games: int, workers: int | None) -> int:
+    chunks = _IN_PROCESS_CHUNKS if workers is None else _CHUNKS_PER_WORKER * workers
+    return max(1, min(_MAX_CHUNK, -(-games // chunks)))
+
+
+def _resolve_agents(
+    specs: Sequence[AgentSpec], game: Game[Any]
+) -> tuple[tuple[Agent, ...], tuple[str, ...]]:
+    """Build the agents and choose their labels (the names in the rows), checking them."""
+    if isinstance(specs, str) or not isinstance(specs, Sequence):
+        raise InvalidRulesError("agents", specs, "expected a sequence of agents, one per seat")
+    built: dict[str, Agent] = {}
+    agents: list[Agent] = []
+    for spec in specs:
+        if isinstance(spec, str):
+            key = spec.strip().casefold()
+            if key not in built:
+                built[key] = make_agent(spec, game)
+            agents.append(built[key])
+        elif isinstance(spec, Agent) and isinstance(spec.name, str):
+            agents.append(spec)
+        else:
+            raise InvalidRulesError(
+                "agents", spec, "expected an agent name such as 'random' or an Agent object"
+            )
+    labels = [agent.name for agent in agents]
+    for attempt in range(2):
+        clash = _name_clash(agents, labels)
+        if clash is None:
+            break
+        if attempt == 0:  # name agents given as text by their (normalized) spec instead
+            labels = [
+                spec.strip().casefold() if isinstance(spec, str) else label
+                for spec, label in zip(specs, labels, strict=True)
+            ]
+        else:
+            raise InvalidRulesError(
+                "agents", clash, "different agents share this name; give them distinct names"
+            )
+    return tuple(agents), tuple(labels)
+
+
+def _name_clash(agents: Sequence[Agent], labels: Sequence[str]) -> str | None:
+    first: dict[str, Agent] = {}
+    for agent, label in zip(agents, labels, strict=True):
+        other = first.setdefault(label, agent)
+        if other is not agent and other != agent:
+            return label
+    return None
+
+
+def _check_count(name: str, value: object, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRulesError(name, value, "expected an integer")
+    if value < minimum:
+        raise InvalidRulesError(name, value, f"must be at least {minimum}")
+    return value
+
+
+def simulate(
+    game: Game[Any] | str,
+    *,
+    players: int | Sequence[str],
+    agents: Sequence[AgentSpec],
+    games: int,
+    seed: int,
+    rules: Any = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    chunk_size: int | None = None,
+) -> SimulationResults:
+    """Play ``games`` seeded games between the same agents and return every result.
+
+    Game ``i`` is played with the seed ``game_seed(seed, i)``, so the results do not depend on
+    the executor or the chunk size.
+
+    Args:
+        game: The game, or its name or alias (``"crazy eights"``, ``"8 américain"``).
+        players: The number of seats, or the players' names in seat order (by default the
+            agents' names; the rows name the agents, not the players).
+        agents: One agent per seat: a name for `make_agent` (``"random"``, ``"heuristic"``,
+            ``"ismcts:500"``) or an `Agent` object. Rows name each seat's agent by its ``name``;
+            if different agents share a name, agents given as text are named by their spec
+            instead, and agent objects must then have distinct names. With a process or
+            cluster executor, agent objects must be picklable.
+        games: How many games to play (at least one).
+        seed: The master seed.
+        rules: The rules, or the name of one of the game's presets (default: the game's
+            default rules).
+        executor: Where to play: any `concurrent.futures.Executor` (a
+            `concurrent.futures.ProcessPoolExecutor`, or ``distributed.Client.get_executor()``
+            for a Dask cluster); ``None`` plays in this process. The executor is used, not
+            shut down.
+        progress: Called as ``progress(done, total)``, in the calling thread, each time a chunk
+            of games is finished (in completion order; ``done`` counts games).
+        chunk_size: Games sent to a worker at once. By default about 8 chunks per worker of the
+            executor (1 % of the games in process), at most 250 games each.
+
+    Returns:
+        The results, one row per game in game order.
+
+    Raises:
+        InvalidRulesError: for a bad number of games, players or chunk size, an unknown
+            agent, a number of agents other than the number of seats, an unknown rules preset,
+            or a seed that is not an integer.
+        UnknownGameError: if no game has the given name.
+        AgentError: if an agent makes an illegal move (the note names the game and its seed).
+    """
+    if isinstance(game, str):
+        game = find_game(game)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidRulesError("seed", seed, "expected an integer")
+    games = _check_count("games", games, 1)
+    if chunk_size is not None:
+        chunk_size = _check_count("chunk_size", chunk_size, 1)
+    if isinstance(rules, str):
+        rules = game.preset(rules)
+    elif rules is None:
+        rules = game.default_rules
+    names: tuple[str, ...] | None = None
+    if isinstance(players, str) or not isinstance(players, (int, Sequence)):
+        raise InvalidRulesError("players", players, "expected a number of seats or names")
+    if isinstance(players, int):
+        _check_count("players", players, 1)
+    else:
+        names = tuple(players)
+    seats = len(game.new_game(players, seed=0, rules=rules).players)  # checks count and rules
+    resolved, labels = _resolve_agents(agents, game)
+    if len(resolved) != seats:
+        raise InvalidRulesError("agents", len(resolved), f"expected one agent per seat ({seats})")
+
+    if chunk_size is None:
+        workers = None if executor is None else _worker_count(executor)
+        chunk_size = _default_chunk_size(games, workers)
+    sent = tuple(resolved) if executor is None else tuple(agents)
+    chunks = [
+        _Chunk(game, rules, names, sent, labels, seed, start, min(start + chunk_size, games))
+        for start in range(0, games, chunk_size)
+    ]
+    done_rows: dict[int, list[GameRow]] = {}
+    done = 0
+    if executor is None:
+        for chunk in chunks:
+            done_rows[chunk.start] = _play_chunk(chunk)
+            done += chunk.stop - chunk.start
+            if progress is not None:
+                progress(done, games)
+    else:
+        futures = {executor.submit(_play_chunk, chunk): chunk for chunk in chunks}
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                chunk = futures[future]
+                done_rows[chunk.start] = future.result()
+                done += chunk.stop - chunk.start
+                if progress is not None:
+                    progress(done, games)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    rows = [row for start in sorted(done_rows) for row in done_rows[start]]
+    return SimulationResults(game.name, rows, seed=seed, rules=rules)
