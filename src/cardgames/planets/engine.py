@@ -134,12 +134,12 @@ class _Tables:
         self.lay_all = tuple(LayGathering(p, PLANETS) for p in seats)
         # Memos of the most frequent move lists: keep or give, by (seat, drawn cards); gather,
         # by (seat, new card, copies of it in hand, whether the hand holds the 7 others).
-        self.drawn_moves: dict[tuple[int, bool, tuple[PlanetCard, ...]], tuple[Move, ...]] = {}
+        self.drawn_moves: dict[tuple[int, bool, frozenset[PlanetCard]], tuple[Move, ...]] = {}
         self.gather_moves: dict[tuple[int, int, int, bool], tuple[Move, ...]] = {}
 
     def keep_or_give(self, q: int, give: bool, drawn: tuple[PlanetCard, ...]) -> tuple[Move, ...]:
         """The moves that keep, or give, one of the drawn cards."""
-        key = (q, give, drawn)
+        key = (q, give, frozenset(drawn))  # the moves depend on which cards, not their order
         moves = self.drawn_moves.get(key)
         if moves is None:
             cards = sorted(set(drawn))
