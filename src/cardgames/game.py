@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Event",
+    "FrozenState",
     "Game",
     "LegalMoves",
     "Move",
@@ -264,6 +265,58 @@ class State(abc.ABC, Generic[RulesT, MoveT, ViewT]):
     @abc.abstractmethod
     def all_cards(self) -> tuple[Any, ...]:
         """Every card the state holds, wherever it is (for conservation checks), sorted."""
+
+
+class FrozenState(State[RulesT, MoveT, ViewT]):
+    """The engines' shared base: a `State` whose fields live in the instance dict, frozen.
+
+    A subclass lists the fields that make its value in ``_FIELDS`` (equality, hashing); the
+    others are derived tables and the per-state cache ``_c``. `_make` builds an instance from a
+    dict of fields without validation, which is how a transition copies the dict of the previous
+    state and changes only what changed. Setting or deleting an attribute raises; copies are the
+    state itself; pickling goes through the checked JSON document.
+    """
+
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+    _c: dict[Any, Any]
+
+    def __init__(self) -> None:  # pragma: no cover - states come from new_game or from_json
+        raise TypeError("create states with new_game() or from_json()")
+
+    @classmethod
+    def _make(cls, fields: dict[str, Any]) -> Self:
+        state = object.__new__(cls)
+        state.__dict__.update(fields)
+        return state
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; use apply()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FrozenState) or type(other)._FIELDS != self._FIELDS:
+            return NotImplemented
+        a, b = self.__dict__, other.__dict__
+        return all(a[f] == b[f] for f in self._FIELDS)
+
+    def __hash__(self) -> int:
+        cache = self._c
+        value = cache.get("hash")
+        if value is None:
+            value = hash(tuple(self.__dict__[f] for f in self._FIELDS))
+            cache["hash"] = value
+        return int(value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self).from_json, (self.to_json(),))
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
 
 
 GameStateT = TypeVar("GameStateT", bound=State[Any, Any, Any])

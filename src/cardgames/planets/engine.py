@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardgames.errors import IllegalMoveError, InvalidRulesError
-from cardgames.game import Event, Game, LegalMoves, Move, Outcome, State, Termination
+from cardgames.game import Event, FrozenState, Game, LegalMoves, Move, Outcome, Termination
 from cardgames.planets.cards import (
     BLACK_HOLE,
     FULL_DECK,
@@ -211,7 +211,7 @@ _FIELDS: Final = (
 )
 
 
-class PlanetsState(State[Rules, Move, PlanetsView]):
+class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
     """A position of a game of "8": frozen, compared by value, advanced only by `apply`.
 
     Attributes:
@@ -270,43 +270,7 @@ class PlanetsState(State[Rules, Move, PlanetsView]):
     _raw_events: tuple[RawEvent, ...]
     _c: dict[Any, Any]
 
-    def __init__(self) -> None:  # pragma: no cover - states come from new_game or from_json
-        raise TypeError("create states with new_game() or from_json()")
-
-    @classmethod
-    def _make(cls, fields: dict[str, Any]) -> PlanetsState:
-        state = object.__new__(cls)
-        state.__dict__.update(fields)
-        return state
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; use apply()")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PlanetsState):
-            return NotImplemented
-        a, b = self.__dict__, other.__dict__
-        return all(a[f] == b[f] for f in _FIELDS)
-
-    def __hash__(self) -> int:
-        cache = self._c
-        value = cache.get("hash")
-        if value is None:
-            value = hash(tuple(self.__dict__[f] for f in _FIELDS))
-            cache["hash"] = value
-        return int(value)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_state_from_json, (self.to_json(),))
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Self:
-        return self
+    _FIELDS = _FIELDS
 
     def __repr__(self) -> str:
         status = "over" if self.phase is _OVER else f"{self.phase.value} by {self.holder}"

@@ -44,7 +44,16 @@ import attrs
 from cardgames.cards import Card, Rank, Suit, make_deck, parse_cards
 from cardgames.codec import decode, dump_document, encode, load_document
 from cardgames.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, ParseError
-from cardgames.game import Event, Game, LegalMoves, Move, Outcome, State, Termination, View
+from cardgames.game import (
+    Event,
+    FrozenState,
+    Game,
+    LegalMoves,
+    Move,
+    Outcome,
+    Termination,
+    View,
+)
 from cardgames.rng import Rng
 from cardgames.shedding.moves import (
     EVENT_TYPES,
@@ -358,7 +367,7 @@ class _StateDocument:
     events: tuple[Event, ...]
 
 
-class SheddingState(State[SheddingRules, Move, SheddingView]):
+class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
     """A position of a shedding game (Crazy Eights, 8 Américain): frozen, compared by value.
 
     Attributes:
@@ -402,43 +411,7 @@ class SheddingState(State[SheddingRules, Move, SheddingView]):
     _raw_events: tuple[RawEvent, ...]
     _c: dict[Any, Any]
 
-    def __init__(self) -> None:  # pragma: no cover - states come from new_game or from_json
-        raise TypeError("create states with new_game() or from_json()")
-
-    @classmethod
-    def _make(cls, fields: dict[str, Any]) -> SheddingState:
-        state = object.__new__(cls)
-        state.__dict__.update(fields)
-        return state
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; use apply()")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SheddingState):
-            return NotImplemented
-        a, b = self.__dict__, other.__dict__
-        return all(a[f] == b[f] for f in _FIELDS)
-
-    def __hash__(self) -> int:
-        cache = self._c
-        value = cache.get("hash")
-        if value is None:
-            value = hash(tuple(self.__dict__[f] for f in _FIELDS))
-            cache["hash"] = value
-        return int(value)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_state_from_json, (self.to_json(),))
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Self:
-        return self
+    _FIELDS = _FIELDS
 
     def __repr__(self) -> str:
         top = self.discard[-1]
