@@ -153,17 +153,16 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> SheddingState:
             kind, seat, count, reason, _ = record
             record = (kind, seat, count, reason, tuple(rnd.choice(every) for _ in range(count)))
         events.append(record)
-    fields = dict(state.__dict__)
-    fields.update(
+    drawn = state.drawn
+    if drawn is not None and state.current != viewer:
+        drawn = hands[state.current][-1]
+    return state._evolve(
         hands=tuple(hands),
         stock=tuple(pool),
         rng=Rng.from_seed(rnd.randrange(2**64)),
-        _raw_events=tuple(events),
-        _c={},
+        raw_events=tuple(events),
+        drawn=drawn,
     )
-    if state.drawn is not None and state.current != viewer:
-        fields["drawn"] = hands[state.current][-1]
-    return SheddingState._make(fields)
 
 
 def shedding_subject(game: Game[Any], most_players: int = 8) -> Subject:

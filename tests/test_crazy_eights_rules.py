@@ -780,9 +780,7 @@ def blocked_position(hands: Sequence[str]) -> State:
     a spade always fits), so the position is built by hand from a dealt state: white box.
     """
     dealt = crazy_eights.new_game(3, seed=0, deck=open_deck(3, "5S"))
-    fields = dict(dealt.__dict__)
-    fields.update(hands=tuple(hand(h) for h in hands), stock=(), discard=(C("5S"),), _c={})
-    return State._make(fields)
+    return dealt._evolve(hands=tuple(hand(h) for h in hands), stock=(), discard=(C("5S"),))
 
 
 def test_a_blocked_round_is_won_by_the_lowest_hand() -> None:

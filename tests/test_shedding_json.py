@@ -574,7 +574,7 @@ def test_text_that_is_not_a_document_is_refused(text: str | bytes, problem: str)
 def test_values_that_are_not_text_are_refused() -> None:
     for value in (42, None, {"format": "cardgames.state"}):
         with pytest.raises(InvalidStateError) as excinfo:
-            SheddingState.from_json(value)  # type: ignore[arg-type]
+            SheddingState.from_json(value)
         assert excinfo.value.path == ""
         assert excinfo.value.problem == f"expected JSON text, got {type(value).__name__}"
 

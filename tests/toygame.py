@@ -60,6 +60,7 @@ from cardgames.game import (
     Termination,
     View,
     find_game,
+    player_names,
     register,
 )
 from cardgames.options import RulesBase, option
@@ -257,28 +258,6 @@ def _replace_hand(
     return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
-def _player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise InvalidRulesError("players", players, "expected a number of players or their names")
-    if isinstance(players, int):
-        names = tuple(f"Player {i + 1}" for i in range(players))
-    elif isinstance(players, str):
-        raise InvalidRulesError("players", players, "expected a sequence of names, not one string")
-    else:
-        names = tuple(players)
-        if any(not isinstance(name, str) or not name.strip() for name in names):
-            raise InvalidRulesError("players", players, "names must be non-empty strings")
-        if len({name.casefold() for name in names}) != len(names):
-            raise InvalidRulesError("players", players, "names must be different")
-    if not game.min_players <= len(names) <= game.max_players:
-        raise InvalidRulesError(
-            "players",
-            len(names),
-            f"{game.title} takes {game.min_players} to {game.max_players} players",
-        )
-    return names
-
-
 @attrs.frozen(repr=False, cache_hash=True)
 class ToyState(State[ToyRules, ToyMove, ToyView]):
     """A position of Toy Pile: frozen (tuples all the way down) and compared by value.
@@ -331,7 +310,7 @@ class ToyState(State[ToyRules, ToyMove, ToyView]):
             rules = game.default_rules
         if not isinstance(rules, ToyRules):
             raise InvalidRulesError("rules", rules, "expected ToyRules")
-        names = _player_names(players, game)
+        names = player_names(players, game)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         rng = Rng.from_seed(seed)

@@ -47,10 +47,12 @@ __all__ = [
     "Outcome",
     "State",
     "Termination",
+    "ValueState",
     "View",
     "find_game",
     "games",
     "normalize_name",
+    "player_names",
     "register",
 ]
 
@@ -181,7 +183,13 @@ class State(abc.ABC, Generic[RulesT, MoveT, ViewT]):
         players: The players' names, by seat.
     """
 
-    players: tuple[str, ...]
+    if TYPE_CHECKING:
+        # Read-only for type checkers: an implementation may store it as an attribute or serve
+        # it from a property (the shedding engine's compiled state does).
+        @property
+        def players(self) -> tuple[str, ...]:
+            """The players' names, by seat."""
+            ...
 
     @property
     @abc.abstractmethod
@@ -267,45 +275,30 @@ class State(abc.ABC, Generic[RulesT, MoveT, ViewT]):
         """Every card the state holds, wherever it is (for conservation checks), sorted."""
 
 
-class FrozenState(State[RulesT, MoveT, ViewT]):
-    """The engines' shared base: a `State` whose fields live in the instance dict, frozen.
+class ValueState(State[RulesT, MoveT, ViewT]):
+    """A `State` with value semantics: equal and hashed by `_key`, copied as itself.
 
-    A subclass lists the fields that make its value in ``_FIELDS`` (equality, hashing); the
-    others are derived tables and the per-state cache ``_c``. `_make` builds an instance from a
-    dict of fields without validation, which is how a transition copies the dict of the previous
-    state and changes only what changed. Setting or deleting an attribute raises; copies are the
-    state itself; pickling goes through the checked JSON document.
+    The engines' states derive from it. A subclass returns from ``_key`` the fields that make
+    its value (everything but derived tables and the per-state cache ``_c``, where the hash is
+    kept). Copies are the state itself (it is frozen); pickling goes through the checked JSON
+    document.
     """
 
-    _FIELDS: ClassVar[tuple[str, ...]] = ()
     _c: dict[Any, Any]
 
-    def __init__(self) -> None:  # pragma: no cover - states come from new_game or from_json
-        raise TypeError("create states with new_game() or from_json()")
-
-    @classmethod
-    def _make(cls, fields: dict[str, Any]) -> Self:
-        state = object.__new__(cls)
-        state.__dict__.update(fields)
-        return state
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable; use apply()")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+    def _key(self) -> tuple[Any, ...]:
+        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, FrozenState) or type(other)._FIELDS != self._FIELDS:
+        if not isinstance(other, ValueState) or type(other) is not type(self):
             return NotImplemented
-        a, b = self.__dict__, other.__dict__
-        return all(a[f] == b[f] for f in self._FIELDS)
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         cache = self._c
         value = cache.get("hash")
         if value is None:
-            value = hash(tuple(self.__dict__[f] for f in self._FIELDS))
+            value = hash(self._key())
             cache["hash"] = value
         return int(value)
 
@@ -317,6 +310,37 @@ class FrozenState(State[RulesT, MoveT, ViewT]):
 
     def __deepcopy__(self, memo: object) -> Self:
         return self
+
+
+class FrozenState(ValueState[RulesT, MoveT, ViewT]):
+    """A `ValueState` whose fields live in the instance dict, frozen.
+
+    A subclass lists the fields that make its value in ``_FIELDS``; the others are derived
+    tables and the per-state cache ``_c``. `_make` builds an instance from a dict of fields
+    without validation, which is how a transition copies the dict of the previous state and
+    changes only what changed. Setting or deleting an attribute raises.
+    """
+
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self) -> None:  # pragma: no cover - states come from new_game or from_json
+        raise TypeError("create states with new_game() or from_json()")
+
+    @classmethod
+    def _make(cls, fields: dict[str, Any]) -> Self:
+        state = object.__new__(cls)
+        state.__dict__.update(fields)
+        return state
+
+    def _key(self) -> tuple[Any, ...]:
+        fields = self.__dict__
+        return tuple([fields[f] for f in self._FIELDS])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; use apply()")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
 
 
 GameStateT = TypeVar("GameStateT", bound=State[Any, Any, Any])
@@ -529,3 +553,43 @@ def games() -> tuple[Game[Any], ...]:
     _load_builtins()
     unique = {id(g): g for g in _REGISTRY.values()}
     return tuple(sorted(unique.values(), key=lambda g: g.name))
+
+
+def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
+    """Check the ``players`` argument of ``new_game`` and return the players' names.
+
+    A number gives ``"Player 1"``, ``"Player 2"``…; names must be non-empty, valid text and
+    different (ignoring case). Game implementations call it so that every game refuses the same
+    values the same way.
+
+    Raises:
+        InvalidRulesError: naming ``players``, for a bad value or a count the game does not take.
+
+    Examples:
+        >>> player_names(2, find_game("crazy-eights"))
+        ('Player 1', 'Player 2')
+    """
+    if isinstance(players, bool):
+        raise InvalidRulesError("players", players, "expected a number of players or their names")
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    elif isinstance(players, str):
+        raise InvalidRulesError("players", players, "expected a sequence of names, not one string")
+    else:
+        names = tuple(players)
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise InvalidRulesError("players", players, "names must be non-empty strings")
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InvalidRulesError("players", players, "names must be valid text") from None
+        if len({n.casefold() for n in names}) != len(names):
+            raise InvalidRulesError("players", players, "names must be different")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise InvalidRulesError(
+            "players",
+            len(names),
+            f"{game.title} takes {game.min_players} to {game.max_players} players",
+        )
+    return names

@@ -60,8 +60,9 @@ import attrs
 from cardgames.cards import Card, DeckKind
 from cardgames.game import Game, register
 from cardgames.options import option
-from cardgames.shedding.engine import Phase, SheddingState, SheddingView, sample_state
-from cardgames.shedding.engine import new_game as _new_game
+from cardgames.shedding.deal import new_game as _new_game
+from cardgames.shedding.deal import sample_state
+from cardgames.shedding.engine import Phase, SheddingState, SheddingView
 from cardgames.shedding.match import Match, MatchOverError
 from cardgames.shedding.moves import (
     EVENT_TYPES,

@@ -42,7 +42,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardgames.errors import IllegalMoveError, InvalidRulesError
-from cardgames.game import Event, FrozenState, Game, LegalMoves, Move, Outcome, Termination
+from cardgames.game import (
+    Event,
+    FrozenState,
+    Game,
+    LegalMoves,
+    Move,
+    Outcome,
+    Termination,
+    player_names,
+)
 from cardgames.planets.cards import (
     BLACK_HOLE,
     FULL_DECK,
@@ -923,33 +932,6 @@ def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> N
 # -- creation -------------------------------------------------------------------------------------
 
 
-def _player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise InvalidRulesError("players", players, "expected a number of players or their names")
-    if isinstance(players, int):
-        names = tuple(f"Player {i + 1}" for i in range(players))
-    elif isinstance(players, str):
-        raise InvalidRulesError("players", players, "expected a sequence of names, not one string")
-    else:
-        names = tuple(players)
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise InvalidRulesError("players", players, "names must be non-empty strings")
-            try:
-                name.encode("utf-8")
-            except UnicodeEncodeError:
-                raise InvalidRulesError("players", players, "names must be valid text") from None
-        if len({n.casefold() for n in names}) != len(names):
-            raise InvalidRulesError("players", players, "names must be different")
-    if not game.min_players <= len(names) <= game.max_players:
-        raise InvalidRulesError(
-            "players",
-            len(names),
-            f"{game.title} takes {game.min_players} to {game.max_players} players",
-        )
-    return names
-
-
 def new_game(
     game: Game[Any],
     players: int | Sequence[str],
@@ -963,7 +945,7 @@ def new_game(
         rules = game.default_rules
     if not isinstance(rules, Rules):
         raise InvalidRulesError("rules", rules, "expected the Rules of 8")
-    names = _player_names(players, game)
+    names = player_names(players, game)
     n = len(names)
     rules.check_players(n)
     if isinstance(seed, bool) or not isinstance(seed, int):

@@ -35,28 +35,23 @@ Events are stored as compact records and built when `State.last_events` is first
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
-import attrs
-
-from cardgames.cards import Card, Rank, Suit, make_deck, parse_cards
-from cardgames.codec import decode, dump_document, encode, load_document
-from cardgames.errors import IllegalMoveError, InvalidRulesError, InvalidStateError, ParseError
+from cardgames.cards import Card, Rank, Suit
+from cardgames.codec import dump_document, encode
+from cardgames.errors import IllegalMoveError, ParseError
 from cardgames.game import (
     Event,
-    FrozenState,
     Game,
     LegalMoves,
     Move,
     Outcome,
     Termination,
-    View,
+    ValueState,
 )
 from cardgames.rng import Rng
 from cardgames.shedding.moves import (
-    EVENT_TYPES,
     MOVE_TYPES,
     AnnouncementCalled,
     AnnouncementMade,
@@ -75,31 +70,19 @@ from cardgames.shedding.moves import (
     PlayCard,
     PlaysAgain,
     RoundOver,
-    StarterReturned,
-    StarterTurned,
     StockReshuffled,
     SuitNamed,
     TakePenalty,
     TurnSkipped,
 )
-from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Stacking, Starter
+from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Stacking
 from cardgames.shedding.scoring import points_table, settle
+from cardgames.shedding.view import Phase, SheddingView, _StateDocument
 
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["Phase", "SheddingState", "SheddingView", "new_game", "sample_state"]
-
-
-class Phase(enum.Enum):
-    """Where the current player is in their turn."""
-
-    PLAY = "play"
-    """Lay a card, draw, take a penalty or pass."""
-    AFTER_DRAW = "after_draw"
-    """The card just drawn fits: lay it, or pass."""
-    OVER = "over"
-    """The round has ended."""
+__all__ = ["Phase", "SheddingState", "SheddingView"]
 
 
 _PLAY: Final = Phase.PLAY
@@ -249,125 +232,11 @@ def _tables(rules: SheddingRules, n: int) -> _Tables:
 
 
 # The fields that make a state's value (equality, JSON); everything else is derived or cached.
-_FIELDS: Final = (
-    "_rules",
-    "players",
-    "hands",
-    "stock",
-    "discard",
-    "current",
-    "direction",
-    "suit",
-    "penalty",
-    "phase",
-    "drawn",
-    "announce_target",
-    "top_player",
-    "passes",
-    "moves_played",
-    "rng",
-    "_outcome",
-    "_raw_events",
-)
-
 RawEvent = tuple[Any, ...]
+_BUILD: Final = object()  # the token that lets the engine build a state
 
 
-@attrs.frozen
-class SheddingView(View):
-    """What one player (or a spectator) sees of a shedding game.
-
-    Built field by field from an allow-list: the viewer's own hand (``None`` for a spectator),
-    the sizes of the other hands, public table information (the discard pile, whose cards were
-    all laid face up, the suit to follow, a pending penalty, whose turn it is, consecutive
-    blocked passes, the rules), the viewer's legal moves and the events redacted for them.
-    `drawn` is the card just drawn, shown only to its drawer. It never holds an opponent's card,
-    the stock order or the RNG state.
-    """
-
-    game: str
-    players: tuple[str, ...]
-    hand: tuple[Card, ...] | None
-    hand_sizes: tuple[int, ...]
-    top: Card
-    suit: Suit | None
-    penalty: int
-    current: int
-    direction: int
-    phase: Phase
-    to_act: tuple[int, ...]
-    stock_size: int
-    discard: tuple[Card, ...]
-    drawn: Card | None
-    announce_target: int | None
-    top_player: int | None
-    passes: int
-    moves_played: int
-    legal_moves: tuple[Move, ...]
-    events: tuple[Event, ...]
-    outcome: Outcome | None
-    rules: SheddingRules | None = None
-
-    def to_json(self) -> str:
-        """Serialize the view (what a frontend sends to that player)."""
-        return dump_document("view", self.game, encode(self))
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> SheddingView:
-        """Load a view written by `to_json`.
-
-        Raises:
-            InvalidStateError: naming what is wrong.
-        """
-        from cardgames.game import find_game
-
-        data = load_document(text, "view", None)
-        if not isinstance(data, dict):
-            raise InvalidStateError("/data", "expected an object")
-        game_name = data.get("game")
-        try:
-            game = find_game(game_name if isinstance(game_name, str) else "")
-        except LookupError:
-            raise InvalidStateError("/data/game", f"unknown game {game_name!r}") from None
-        load_document(text, "view", game.name)  # the envelope must name the same game
-        if game_name != game.name:
-            raise InvalidStateError("/data/game", f"expected {game.name!r}, got {game_name!r}")
-        body = dict(data)
-        raw_rules = body.pop("rules", None)
-        tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
-        view: SheddingView = decode(cls, body, "/data", tagged=tagged)
-        if raw_rules is not None:
-            try:
-                rules = decode(game.rules_type, raw_rules, "/data/rules")
-            except InvalidRulesError as exc:
-                raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
-            view = attrs.evolve(view, rules=rules)
-        return view
-
-
-@attrs.frozen
-class _StateDocument:
-    rules: Any
-    players: tuple[str, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    current: int
-    direction: int
-    suit: Suit | None
-    penalty: int
-    phase: Phase
-    drawn: Card | None
-    announce_target: int | None
-    top_player: int | None
-    passes: int
-    moves_played: int
-    rng: tuple[int, int, int, int]
-    outcome: Outcome | None
-    events: tuple[Event, ...]
-
-
-class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
+class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     """A position of a shedding game (Crazy Eights, 8 Américain): frozen, compared by value.
 
     Attributes:
@@ -388,37 +257,181 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         passes: Consecutive passes of players who could neither play nor draw.
         moves_played: Moves applied since the deal.
         rng: The RNG for the coming reshuffles (never shown to players).
+
+    The fields are read-only properties over private slots: the engine writes the slots of a new
+    state while it builds it (`_copy`, then the transition), and nothing writes them afterwards.
+    Compiled with mypyc (the binary wheels), this class is a native class and the slots are C
+    struct fields.
     """
 
-    players: tuple[str, ...]
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    current: int
-    direction: int
-    suit: Suit | None
-    penalty: int
-    phase: Phase
-    drawn: Card | None
-    announce_target: int | None
-    top_player: int | None
-    passes: int
-    moves_played: int
-    rng: Rng
+    _players: tuple[str, ...]
+    _hands: tuple[tuple[Card, ...], ...]
+    _stock: tuple[Card, ...]
+    _discard: tuple[Card, ...]
+    _current: int
+    _direction: int
+    _suit: Suit | None
+    _penalty: int
+    _phase: Phase
+    _drawn: Card | None
+    _announce_target: int | None
+    _top_player: int | None
+    _passes: int
+    _moves_played: int
+    _rng: Rng
     _rules: SheddingRules
     _tables: _Tables
     _outcome: Outcome | None
     _raw_events: tuple[RawEvent, ...]
     _c: dict[Any, Any]
 
-    _FIELDS = _FIELDS
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self._players
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand, by seat, in the order the cards were received."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return self._stock
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The discard pile, top card last."""
+        return self._discard
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        return self._current
+
+    @property
+    def direction(self) -> int:
+        """+1 clockwise (increasing seats), -1 after a reversal."""
+        return self._direction
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit to follow; ``None`` when any card may be laid (a wild starter kept)."""
+        return self._suit
+
+    @property
+    def penalty(self) -> int:
+        """Cards the current player must draw unless they stack on them (0: none)."""
+        return self._penalty
+
+    @property
+    def phase(self) -> Phase:
+        """Where the current player is in their turn."""
+        return self._phase
+
+    @property
+    def drawn(self) -> Card | None:
+        """In `Phase.AFTER_DRAW`, the drawn card that may be laid."""
+        return self._drawn
+
+    @property
+    def announce_target(self) -> int | None:
+        """The player who may be called out for a missed announcement, if any."""
+        return self._announce_target
+
+    @property
+    def top_player(self) -> int | None:
+        """Who laid the top card (``None`` for the starter)."""
+        return self._top_player
+
+    @property
+    def passes(self) -> int:
+        """Consecutive passes of players who could neither play nor draw."""
+        return self._passes
+
+    @property
+    def moves_played(self) -> int:
+        """Moves applied since the deal."""
+        return self._moves_played
+
+    @property
+    def rng(self) -> Rng:
+        """The RNG for the coming reshuffles (never shown to players)."""
+        return self._rng
+
+    def __init__(self, _token: object = None) -> None:
+        # Only the engine builds states (then fills the fields); users call new_game/from_json.
+        if _token is not _BUILD:
+            raise TypeError("create states with new_game() or from_json()")
+
+    def _copy(self) -> SheddingState:
+        """A new state with this one's fields and an empty cache, for a transition to change."""
+        new = SheddingState(_BUILD)
+        new._players = self._players
+        new._hands = self._hands
+        new._stock = self._stock
+        new._discard = self._discard
+        new._current = self._current
+        new._direction = self._direction
+        new._suit = self._suit
+        new._penalty = self._penalty
+        new._phase = self._phase
+        new._drawn = self._drawn
+        new._announce_target = self._announce_target
+        new._top_player = self._top_player
+        new._passes = self._passes
+        new._moves_played = self._moves_played
+        new._rng = self._rng
+        new._rules = self._rules
+        new._tables = self._tables
+        new._outcome = self._outcome
+        new._raw_events = self._raw_events
+        new._c = {}
+        return new
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._rules,
+            self._players,
+            self._hands,
+            self._stock,
+            self._discard,
+            self._current,
+            self._direction,
+            self._suit,
+            self._penalty,
+            self._phase,
+            self._drawn,
+            self._announce_target,
+            self._top_player,
+            self._passes,
+            self._moves_played,
+            self._rng,
+            self._outcome,
+            self._raw_events,
+        )
+
+    def _evolve(self, **changes: Any) -> SheddingState:
+        """A copy with the named fields replaced, unchecked (white-box tests build positions).
+
+        Names are the public field names (``hands``, ``stock``...) and ``rules``, ``outcome``,
+        ``raw_events``; the derived tables follow the rules.
+        """
+        new = self._copy()
+        for name, value in changes.items():
+            if not hasattr(new, "_" + name) or name in ("c", "tables"):
+                raise TypeError(f"no field {name!r}")
+            setattr(new, "_" + name, value)
+        new._tables = _tables(new._rules, len(new._players))
+        return new
 
     def __repr__(self) -> str:
-        top = self.discard[-1]
-        status = "over" if self.phase is _OVER else f"to play: {self.current}"
+        top = self._discard[-1]
+        status = "over" if self._phase is _OVER else f"to play: {self._current}"
         return (
-            f"<{type(self).__name__} {self.game.name} players={len(self.players)} "
-            f"top={top} suit={self.suit} {status} moves={self.moves_played}>"
+            f"<{type(self).__name__} {self.game.name} players={len(self._players)} "
+            f"top={top} suit={self._suit} {status} moves={self._moves_played}>"
         )
 
     # -- protocol -------------------------------------------------------------------------------
@@ -438,12 +451,12 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
     @property
     def top(self) -> Card:
         """The top card of the discard pile."""
-        return self.discard[-1]
+        return self._discard[-1]
 
     @property
     def is_over(self) -> bool:
         """Whether the round has ended."""
-        return self.phase is _OVER
+        return self._phase is _OVER
 
     def outcome(self) -> Outcome | None:
         """The result once the round is over: reason, winners and this round's points.
@@ -470,8 +483,8 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         The current player first, then any player who may call out a missed announcement or
         jump in, in seat order after the current player.
         """
-        if self.announce_target is None and not self._tables.jump_in:
-            return () if self.phase is _OVER else (self.current,)
+        if self._announce_target is None and not self._tables.jump_in:
+            return () if self._phase is _OVER else (self._current,)
         return self._moves()[0]
 
     def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
@@ -486,9 +499,9 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         if result is None:
             if (
                 player is None
-                and self.announce_target is None
+                and self._announce_target is None
                 and not self._tables.jump_in
-                and self.phase is not _OVER
+                and self._phase is not _OVER
             ):
                 result = LegalMoves(self._current_moves())
                 cache[None] = result
@@ -527,30 +540,30 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
 
     def view(self, player: int | None) -> SheddingView:
         """What ``player`` sees (``None``: a spectator)."""
-        if player is not None and not 0 <= player < len(self.players):
-            raise ValueError(f"no seat {player} in a game of {len(self.players)} players")
+        if player is not None and not 0 <= player < len(self._players):
+            raise ValueError(f"no seat {player} in a game of {len(self._players)} players")
         own = player is not None
-        drawn = self.drawn if own and player == self.current else None
+        drawn = self._drawn if own and player == self._current else None
         return SheddingView(
             viewer=player,
             game=self._rules.game_name,
-            players=self.players,
-            hand=tuple(sorted(self.hands[player])) if player is not None else None,
-            hand_sizes=tuple(len(h) for h in self.hands),
-            top=self.discard[-1],
-            suit=self.suit,
-            penalty=self.penalty,
-            current=self.current,
-            direction=self.direction,
-            phase=self.phase,
+            players=self._players,
+            hand=tuple(sorted(self._hands[player])) if player is not None else None,
+            hand_sizes=tuple(len(h) for h in self._hands),
+            top=self._discard[-1],
+            suit=self._suit,
+            penalty=self._penalty,
+            current=self._current,
+            direction=self._direction,
+            phase=self._phase,
             to_act=self._public_to_act(player),
-            stock_size=len(self.stock),
-            discard=self.discard,
+            stock_size=len(self._stock),
+            discard=self._discard,
             drawn=drawn,
-            announce_target=self.announce_target,
-            top_player=self.top_player,
-            passes=self.passes,
-            moves_played=self.moves_played,
+            announce_target=self._announce_target,
+            top_player=self._top_player,
+            passes=self._passes,
+            moves_played=self._moves_played,
             legal_moves=self.legal_moves(player).as_tuple() if player is not None else (),
             events=tuple(e.redacted_for(player) for e in self.last_events),
             outcome=self._outcome,
@@ -563,17 +576,17 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         Who may jump in depends on hidden hands, so other players are listed only for the
         public call-out window.
         """
-        target = self.announce_target
+        target = self._announce_target
         return tuple(
             seat
             for seat in self.to_act
-            if seat in (viewer, self.current) or (target is not None and seat != target)
+            if seat in (viewer, self._current) or (target is not None and seat != target)
         )
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card in hands, stock and discard pile, sorted."""
-        cards: list[Card] = [*self.stock, *self.discard]
-        for hand in self.hands:
+        cards: list[Card] = [*self._stock, *self._discard]
+        for hand in self._hands:
             cards.extend(hand)
         return tuple(sorted(cards))
 
@@ -596,7 +609,7 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
             return str(move)
         raise TypeError(f"not a move of this game: {move!r}")
 
-    def parse_move(self, text: str, player: int | None = None) -> Move:
+    def parse_move(self, text: object, player: int | None = None) -> Move:
         """Read a move written by `format_move`.
 
         Case does not matter; ``play`` may be omitted, ``carte`` means ``announce``; a target is
@@ -609,7 +622,7 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         """
         if not isinstance(text, str):
             raise ParseError(text, "a move in text")
-        who = self.current if player is None else player
+        who = self._current if player is None else player
         words = text.replace("!", " ").split()
         folded = [w.casefold() for w in words]
         expected = (
@@ -659,7 +672,7 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
     def _parse_seat(self, word: str, text: str) -> int:
         if word.isascii() and word.isdigit() and len(word) <= 6:
             return int(word)
-        for seat, name in enumerate(self.players):
+        for seat, name in enumerate(self._players):
             if name.casefold() == word.casefold():
                 return seat
         raise ParseError(text, "a seat number or a player's name")
@@ -670,34 +683,40 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         """The whole state (hidden cards and RNG included) as a versioned JSON document."""
         document = _StateDocument(
             rules=self._rules,
-            players=self.players,
-            hands=self.hands,
-            stock=self.stock,
-            discard=self.discard,
-            current=self.current,
-            direction=self.direction,
-            suit=self.suit,
-            penalty=self.penalty,
-            phase=self.phase,
-            drawn=self.drawn,
-            announce_target=self.announce_target,
-            top_player=self.top_player,
-            passes=self.passes,
-            moves_played=self.moves_played,
-            rng=self.rng.state,
+            players=self._players,
+            hands=self._hands,
+            stock=self._stock,
+            discard=self._discard,
+            current=self._current,
+            direction=self._direction,
+            suit=self._suit,
+            penalty=self._penalty,
+            phase=self._phase,
+            drawn=self._drawn,
+            announce_target=self._announce_target,
+            top_player=self._top_player,
+            passes=self._passes,
+            moves_played=self._moves_played,
+            rng=self._rng.state,
             outcome=self._outcome,
             events=self.last_events,
         )
         return dump_document("state", self._rules.game_name, encode(document))
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Self:
+    def from_json(cls, text: object) -> Self:
         """Load a state written by `to_json`, checking types, counts and card conservation.
+
+        ``text`` is the document as ``str`` or ``bytes``; anything else is refused with
+        `InvalidStateError` too (the parameter takes any value so that the compiled engine
+        reports it that way, not with a bare ``TypeError``).
 
         Raises:
             InvalidStateError: naming the first problem found.
         """
-        return _state_from_json(text)  # type: ignore[return-value]
+        from cardgames.shedding.deal import state_from_json
+
+        return state_from_json(text)  # type: ignore[return-value]
 
     # -- move generation ------------------------------------------------------------------------
 
@@ -706,19 +725,19 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         result = cache.get("moves")
         if result is not None:
             return result  # type: ignore[no-any-return]
-        if self.phase is _OVER:
+        if self._phase is _OVER:
             result = ((), {})
             cache["moves"] = result
             return result
         t = self._tables
-        current = self.current
+        current = self._current
         by_player: dict[int, tuple[Move, ...]] = {current: tuple(self._current_moves())}
         n = t.n
-        announce_target = self.announce_target
+        announce_target = self._announce_target
         if announce_target is not None or t.jump_in:
-            hands = self.hands
-            top = self.discard[-1]
-            top_player = self.top_player
+            hands = self._hands
+            top = self._discard[-1]
+            top_player = self._top_player
             for step in range(n):
                 seat = (current + step) % n
                 extra: tuple[Move, ...] = ()
@@ -738,32 +757,32 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
 
     def _current_moves(self) -> Sequence[Move]:
         t = self._tables
-        p = self.current
-        hand = self.hands[p]
-        if self.phase is _AFTER_DRAW:
-            drawn = self.drawn
+        p = self._current
+        hand = self._hands[p]
+        if self._phase is _AFTER_DRAW:
+            drawn = self._drawn
             assert drawn is not None
             laid = t.card_moves[p * 2 + (len(hand) == 2)][drawn]
             moves: tuple[Move, ...] = (
-                laid if laid is not None else t.plays(p, drawn, len(hand) - 1, self.hands)
+                laid if laid is not None else t.plays(p, drawn, len(hand) - 1, self._hands)
             )
             if t.rules.after_draw is not AfterDraw.MUST_PLAY:
                 moves += (t.pass_[p],)
             return moves
-        top = self.discard[-1]
-        if self.penalty:
+        top = self._discard[-1]
+        if self._penalty:
             allowed = t.stackable[_FACE[top]]
             out: list[Move] = []
             if allowed:
                 for card in sorted(set(hand).intersection(allowed)):
-                    out.extend(t.plays(p, card, len(hand) - 1, self.hands))
+                    out.extend(t.plays(p, card, len(hand) - 1, self._hands))
             out.append(t.take[p])
             return out
-        suit = self.suit
+        suit = self._suit
         allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
         fitting = list(filter(allowed.__contains__, hand))
         if not fitting:
-            if self.stock or len(self.discard) > 1:
+            if self._stock or len(self._discard) > 1:
                 return (t.draw[p],)
             return (t.pass_[p],)
         if len(fitting) > 1:
@@ -777,9 +796,9 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         for card in fitting:
             laid = table[card]
             if laid is None:
-                laid = t.plays(p, card, len(hand) - 1, self.hands)
+                laid = t.plays(p, card, len(hand) - 1, self._hands)
             out += laid
-        if t.draw_when_playable and (self.stock or len(self.discard) > 1):
+        if t.draw_when_playable and (self._stock or len(self._discard) > 1):
             out.append(t.draw[p])
         return out
 
@@ -792,13 +811,13 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
         player = move.player
         if not isinstance(move, tuple(MOVE_TYPES.values())):
             return IllegalMoveError(move, player, "wrong_game", "this is not a move of this game")
-        if self.phase is _OVER:
+        if self._phase is _OVER:
             return IllegalMoveError(move, player, "game_over", "the round is over")
-        if not isinstance(player, int) or not 0 <= player < len(self.players):
+        if not isinstance(player, int) or not 0 <= player < len(self._players):
             return IllegalMoveError(move, player, "unknown_player", f"there is no seat {player}")
-        top = self.discard[-1]
+        top = self._discard[-1]
         if isinstance(move, CallOut):
-            if self.announce_target is None:
+            if self._announce_target is None:
                 return IllegalMoveError(
                     move, player, "nothing_to_call_out", "nobody can be called out now"
                 )
@@ -806,43 +825,43 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
                 move,
                 player,
                 "bad_target",
-                f"only seat {self.announce_target} can be called out, by another player",
+                f"only seat {self._announce_target} can be called out, by another player",
             )
-        if isinstance(move, PlayCard) and player != self.current:
+        if isinstance(move, PlayCard) and player != self._current:
             if not self._tables.jump_in:
                 return IllegalMoveError(
-                    move, player, "not_your_turn", f"it is seat {self.current}'s turn"
+                    move, player, "not_your_turn", f"it is seat {self._current}'s turn"
                 )
-            if move.card != top or player == self.top_player:
+            if move.card != top or player == self._top_player:
                 return IllegalMoveError(
                     move,
                     player,
                     "not_your_turn",
-                    f"it is seat {self.current}'s turn; a jump-in needs a card identical to {top}",
+                    f"it is seat {self._current}'s turn; a jump-in needs a card identical to {top}",
                 )
-        elif player != self.current:
+        elif player != self._current:
             return IllegalMoveError(
-                move, player, "not_your_turn", f"it is seat {self.current}'s turn"
+                move, player, "not_your_turn", f"it is seat {self._current}'s turn"
             )
         if isinstance(move, PlayCard):
-            hand = self.hands[player]
+            hand = self._hands[player]
             if move.card not in hand:
                 return IllegalMoveError(
                     move, player, "card_not_in_hand", f"{move.card} is not in the hand"
                 )
-            if self.phase is _AFTER_DRAW and player == self.current and move.card != self.drawn:
+            if self._phase is _AFTER_DRAW and player == self._current and move.card != self._drawn:
                 return IllegalMoveError(
                     move,
                     player,
                     "only_drawn_card",
-                    f"only the drawn card {self.drawn} may be laid now",
+                    f"only the drawn card {self._drawn} may be laid now",
                 )
-            if self.penalty and player == self.current:
+            if self._penalty and player == self._current:
                 return IllegalMoveError(
                     move,
                     player,
                     "penalty_pending",
-                    f"answer the penalty of {self.penalty} with a card that stacks, or take it",
+                    f"answer the penalty of {self._penalty} with a card that stacks, or take it",
                 )
             effect = self._tables.effects[move.card]
             if effect.wild != (move.suit is not None):
@@ -862,7 +881,7 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
                     if effect.swap or effect.choose
                     else f"{move.card} takes no target",
                 )
-            if move.target is not None and not 0 <= move.target < len(self.players):
+            if move.target is not None and not 0 <= move.target < len(self._players):
                 return IllegalMoveError(
                     move, player, "bad_target", f"there is no seat {move.target}"
                 )
@@ -877,27 +896,27 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
                 move,
                 player,
                 "card_does_not_match",
-                f"{move.card} does not go on {top} (suit to follow: {self.suit})",
+                f"{move.card} does not go on {top} (suit to follow: {self._suit})",
             )
         if isinstance(move, Draw):
-            if self.penalty:
+            if self._penalty:
                 return IllegalMoveError(
                     move, player, "penalty_pending", "take the penalty or stack on it"
                 )
-            if self.phase is _AFTER_DRAW:
+            if self._phase is _AFTER_DRAW:
                 return IllegalMoveError(move, player, "already_drew", "lay the drawn card or pass")
-            if not (self.stock or len(self.discard) > 1):
+            if not (self._stock or len(self._discard) > 1):
                 return IllegalMoveError(
                     move, player, "cannot_draw", "there is nothing left to draw: pass"
                 )
             return IllegalMoveError(move, player, "must_play", "you hold a playable card")
         if isinstance(move, TakePenalty):
             return IllegalMoveError(move, player, "no_penalty", "there is no penalty to take")
-        if self.penalty:
+        if self._penalty:
             return IllegalMoveError(
                 move, player, "penalty_pending", "take the penalty or stack on it"
             )
-        if self.phase is _AFTER_DRAW:
+        if self._phase is _AFTER_DRAW:
             return IllegalMoveError(
                 move, player, "must_play_drawn_card", "the drawn card must be laid"
             )
@@ -906,62 +925,58 @@ class SheddingState(FrozenState[SheddingRules, Move, SheddingView]):
     # -- transitions ----------------------------------------------------------------------------
 
     def _transition(self, move: Move) -> SheddingState:
-        new = object.__new__(SheddingState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_c"] = {}
+        new = self._copy()
         kind = type(move)
         t = self._tables
-        if (
-            kind is PlayCard
-            and t.plain[move.card]  # type: ignore[attr-defined]
-            and self.phase is _PLAY
-            and self.announce_target is None
-            and not self.penalty
-            and len(self.hands[move.player]) > 2
-            and self.moves_played + 1 < t.max_moves
-        ):
-            # The common case, inlined: a card without effect, laid in turn or as a jump-in,
-            # that neither ends the round nor leaves one card (no announcement to check).
-            p = move.player
-            card: Card = move.card  # type: ignore[attr-defined]
-            hands = self.hands
+        if kind is PlayCard:
+            play = cast(PlayCard, move)
+            p = play.player
+            card = play.card
+            hands = self._hands
             hand = hands[p]
-            i = hand.index(card)
-            d["hands"] = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
-            d["discard"] = self.discard + (card,)
-            d["top_player"] = p
-            d["suit"] = card.suit
-            if self.passes:
-                d["passes"] = 0
-            d["current"] = (p + self.direction) % t.n
-            d["moves_played"] = self.moves_played + 1
-            d["_raw_events"] = ((CardPlayed, p, card, p != self.current),)
-            return new
-        if d["announce_target"] is not None:
-            d["announce_target"] = None
+            if (
+                t.plain[card]
+                and self._phase is _PLAY
+                and self._announce_target is None
+                and not self._penalty
+                and len(hand) > 2
+                and self._moves_played + 1 < t.max_moves
+            ):
+                # The common case, inlined: a card without effect, laid in turn or as a
+                # jump-in, that neither ends the round nor leaves one card (no announcement).
+                i = hand.index(card)
+                new._hands = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
+                new._discard = self._discard + (card,)
+                new._top_player = p
+                new._suit = card.suit
+                new._passes = 0
+                new._current = (p + self._direction) % t.n
+                new._moves_played = self._moves_played + 1
+                new._raw_events = ((CardPlayed, p, card, p != self._current),)
+                return new
+        new._announce_target = None
         events: list[RawEvent] = []
         if kind is PlayCard:
-            _play(d, events, move)  # type: ignore[arg-type]
+            _play(new, events, cast(PlayCard, move))
         elif kind is Draw:
-            _draw_turn(d, events)
+            _draw_turn(new, events)
         elif kind is TakePenalty:
-            _take_penalty(d, events)
+            _take_penalty(new, events)
         elif kind is Pass:
-            _pass(d, events)
+            _pass(new, events)
         else:
-            _call_out(d, events, move, self.announce_target)  # type: ignore[arg-type]
-        moves_played = d["moves_played"] + 1
-        d["moves_played"] = moves_played
-        if moves_played >= d["_tables"].max_moves and d["phase"] is not _OVER:
-            _finish(d, events, Termination.TURN_LIMIT)
-        d["_raw_events"] = tuple(events)
+            _call_out(new, events, cast(CallOut, move))
+        moves_played = new._moves_played + 1
+        new._moves_played = moves_played
+        if moves_played >= t.max_moves and new._phase is not _OVER:
+            _finish(new, events, Termination.TURN_LIMIT)
+        new._raw_events = tuple(events)
         return new
 
 
-def _next(d: dict[str, Any], seat: int) -> int:
-    n: int = d["_tables"].n
-    direction: int = d["direction"]
+def _next(s: SheddingState, seat: int) -> int:
+    n: int = s._tables.n
+    direction: int = s._direction
     return (seat + direction) % n
 
 
@@ -971,45 +986,45 @@ def _replace_hand(
     return hands[:seat] + (hand,) + hands[seat + 1 :]
 
 
-def _play(d: dict[str, Any], events: list[RawEvent], move: PlayCard) -> None:
-    t: _Tables = d["_tables"]
+def _play(s: SheddingState, events: list[RawEvent], move: PlayCard) -> None:
+    t: _Tables = s._tables
     p = move.player
     card = move.card
-    jump = p != d["current"]
-    hands = d["hands"]
+    jump = p != s._current
+    hands = s._hands
     hand = hands[p]
     i = hand.index(card)
     hand = hand[:i] + hand[i + 1 :]
-    d["discard"] = d["discard"] + (card,)
-    d["top_player"] = p
-    if d["phase"] is not _PLAY:
-        d["drawn"] = None
-        d["phase"] = _PLAY
-    if d["passes"]:
-        d["passes"] = 0
+    s._discard = s._discard + (card,)
+    s._top_player = p
+    if s._phase is not _PLAY:
+        s._drawn = None
+        s._phase = _PLAY
+    if s._passes:
+        s._passes = 0
     events.append((CardPlayed, p, card, jump))
-    if t.plain[card] and hand and not d["penalty"]:
+    if t.plain[card] and hand and not s._penalty:
         # The common case: a card without effect that does not end the round.
-        d["suit"] = card.suit
-        d["hands"] = hands[:p] + (hand,) + hands[p + 1 :]
+        s._suit = card.suit
+        s._hands = hands[:p] + (hand,) + hands[p + 1 :]
         if t.announce and len(hand) == 1:
             if move.announce:
                 events.append((AnnouncementMade, p))
             else:
                 events.append((AnnouncementMissed, p))
-                d["announce_target"] = p
-        d["current"] = (p + d["direction"]) % t.n
+                s._announce_target = p
+        s._current = (p + s._direction) % t.n
         return
     effect = t.effects[card]
     if effect.wild:
-        d["suit"] = move.suit
+        s._suit = move.suit
         events.append((SuitNamed, p, move.suit))
     else:
-        d["suit"] = card.suit
+        s._suit = card.suit
     if not hand:
-        d["hands"] = _replace_hand(hands, p, hand)
-        d["penalty"] = 0
-        _finish(d, events, Termination.WENT_OUT)
+        s._hands = _replace_hand(hands, p, hand)
+        s._penalty = 0
+        _finish(s, events, Termination.WENT_OUT)
         return
     if effect.swap:
         target = move.target
@@ -1018,58 +1033,58 @@ def _play(d: dict[str, Any], events: list[RawEvent], move: PlayCard) -> None:
         hands = _replace_hand(hands, target, hand)
         hand = other
         events.append((HandsSwapped, p, target))
-    d["hands"] = _replace_hand(hands, p, hand)
+    s._hands = _replace_hand(hands, p, hand)
     if t.announce and len(hand) == 1:
         if move.announce:
             events.append((AnnouncementMade, p))
         else:
             events.append((AnnouncementMissed, p))
-            d["announce_target"] = p
+            s._announce_target = p
     n = t.n
     if effect.reverse and not t.two_again:
-        d["direction"] = -d["direction"]
-        events.append((DirectionReversed, p, d["direction"]))
+        s._direction = -s._direction
+        events.append((DirectionReversed, p, s._direction))
     if effect.again or (t.two_again and (effect.reverse or effect.skip)):
         events.append((PlaysAgain, p))
-        d["current"] = p
-        d["penalty"] = 0
+        s._current = p
+        s._penalty = 0
         return
     if effect.choose:
         assert move.target is not None
         nxt = move.target
         events.append((NextPlayerChosen, p, nxt))
     else:
-        nxt = (p + d["direction"]) % n
+        nxt = (p + s._direction) % n
     if effect.skip:
         events.append((TurnSkipped, nxt))
-        nxt = (nxt + d["direction"]) % n
+        nxt = (nxt + s._direction) % n
     if effect.draw:
-        total = effect.draw + (d["penalty"] if t.stacks else 0)
-        d["penalty"] = total
+        total = effect.draw + (s._penalty if t.stacks else 0)
+        s._penalty = total
         events.append((PenaltyGrown, nxt, total))
     else:
-        d["penalty"] = 0
-    d["current"] = nxt
+        s._penalty = 0
+    s._current = nxt
 
 
 def _draw_cards(
-    d: dict[str, Any], events: list[RawEvent], count: int, until: frozenset[Card] | None
+    s: SheddingState, events: list[RawEvent], count: int, until: frozenset[Card] | None
 ) -> list[Card]:
     """Draw ``count`` cards, or with ``until`` until one of those comes.
 
     The discard pile is reshuffled into the stock when it runs out; drawing stops when nothing is
     left to draw.
     """
-    stock: tuple[Card, ...] = d["stock"]
+    stock: tuple[Card, ...] = s._stock
     drawn: list[Card] = []
     while until is not None or len(drawn) < count:
         if not stock:
-            discard = d["discard"]
+            discard = s._discard
             if len(discard) < 2:
                 break
-            stock, rng = d["rng"].shuffle(discard[:-1])
-            d["rng"] = rng
-            d["discard"] = discard[-1:]
+            stock, rng = s._rng.shuffle(discard[:-1])
+            s._rng = rng
+            s._discard = discard[-1:]
             events.append((StockReshuffled, len(stock)))
         if until is None:
             take = min(count - len(drawn), len(stock))
@@ -1081,99 +1096,99 @@ def _draw_cards(
             drawn.append(card)
             if card in until:
                 break
-    d["stock"] = stock
+    s._stock = stock
     return drawn
 
 
-def _playable_now(d: dict[str, Any]) -> frozenset[Card]:
-    t: _Tables = d["_tables"]
-    suit: Suit | None = d["suit"]
-    top: Card = d["discard"][-1]
+def _playable_now(s: SheddingState) -> frozenset[Card]:
+    t: _Tables = s._tables
+    suit: Suit | None = s._suit
+    top: Card = s._discard[-1]
     allowed: frozenset[Card] = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
     return allowed
 
 
-def _draw_turn(d: dict[str, Any], events: list[RawEvent]) -> None:
-    t: _Tables = d["_tables"]
-    p = d["current"]
-    playable = _playable_now(d)
-    stock = d["stock"]
+def _draw_turn(s: SheddingState, events: list[RawEvent]) -> None:
+    t: _Tables = s._tables
+    p = s._current
+    playable = _playable_now(s)
+    stock = s._stock
     if stock and not t.draw_until_playable:
         # The common case: one card from a stock that is not empty.
         card = stock[0]
-        d["stock"] = stock[1:]
-        if d["passes"]:
-            d["passes"] = 0
-        hands = d["hands"]
-        d["hands"] = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
+        s._stock = stock[1:]
+        if s._passes:
+            s._passes = 0
+        hands = s._hands
+        s._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
         events.append((CardsDrawn, p, 1, "turn", (card,)))
         if card in playable and t.may_play_drawn:
-            d["phase"] = _AFTER_DRAW
-            d["drawn"] = card
+            s._phase = _AFTER_DRAW
+            s._drawn = card
         else:
-            d["current"] = (p + d["direction"]) % t.n
+            s._current = (p + s._direction) % t.n
         return
     until = playable if t.draw_until_playable else None
-    drawn = _draw_cards(d, events, 1, until)
-    d["passes"] = 0
-    d["hands"] = _replace_hand(d["hands"], p, d["hands"][p] + tuple(drawn))
+    drawn = _draw_cards(s, events, 1, until)
+    s._passes = 0
+    s._hands = _replace_hand(s._hands, p, s._hands[p] + tuple(drawn))
     events.append((CardsDrawn, p, len(drawn), "turn", tuple(drawn)))
     # The discard pile may have been reshuffled, but its top card, and so what fits, is unchanged.
     if drawn and drawn[-1] in playable and t.rules.after_draw is not AfterDraw.PASS:
-        d["phase"] = _AFTER_DRAW
-        d["drawn"] = drawn[-1]
+        s._phase = _AFTER_DRAW
+        s._drawn = drawn[-1]
     else:
-        d["current"] = _next(d, p)
+        s._current = _next(s, p)
 
 
-def _take_penalty(d: dict[str, Any], events: list[RawEvent]) -> None:
-    t: _Tables = d["_tables"]
-    p = d["current"]
-    drawn = _draw_cards(d, events, d["penalty"], None)
-    d["hands"] = _replace_hand(d["hands"], p, d["hands"][p] + tuple(drawn))
+def _take_penalty(s: SheddingState, events: list[RawEvent]) -> None:
+    t: _Tables = s._tables
+    p = s._current
+    drawn = _draw_cards(s, events, s._penalty, None)
+    s._hands = _replace_hand(s._hands, p, s._hands[p] + tuple(drawn))
     events.append((PenaltyTaken, p, len(drawn)))
     events.append((CardsDrawn, p, len(drawn), "penalty", tuple(drawn)))
-    d["penalty"] = 0
+    s._penalty = 0
     if drawn:
-        d["passes"] = 0
+        s._passes = 0
     if t.rules.penalty_ends_turn:
-        d["current"] = _next(d, p)
+        s._current = _next(s, p)
 
 
-def _pass(d: dict[str, Any], events: list[RawEvent]) -> None:
-    t: _Tables = d["_tables"]
-    p = d["current"]
+def _pass(s: SheddingState, events: list[RawEvent]) -> None:
+    t: _Tables = s._tables
+    p = s._current
     events.append((Passed, p))
-    if d["phase"] is _AFTER_DRAW:
-        d["phase"] = _PLAY
-        d["drawn"] = None
+    if s._phase is _AFTER_DRAW:
+        s._phase = _PLAY
+        s._drawn = None
     else:
-        passes = d["passes"] + 1
-        d["passes"] = passes
+        passes = s._passes + 1
+        s._passes = passes
         if passes >= t.n:
-            _finish(d, events, Termination.BLOCKED)
+            _finish(s, events, Termination.BLOCKED)
             return
-    d["current"] = _next(d, p)
+    s._current = _next(s, p)
 
 
-def _call_out(d: dict[str, Any], events: list[RawEvent], move: CallOut, target: int | None) -> None:
-    t: _Tables = d["_tables"]
+def _call_out(s: SheddingState, events: list[RawEvent], move: CallOut) -> None:
+    t: _Tables = s._tables
     events.append((AnnouncementCalled, move.player, move.target))
-    drawn = _draw_cards(d, events, t.rules.announce_penalty, None)
+    drawn = _draw_cards(s, events, t.rules.announce_penalty, None)
     victim = move.target
-    d["hands"] = _replace_hand(d["hands"], victim, d["hands"][victim] + tuple(drawn))
+    s._hands = _replace_hand(s._hands, victim, s._hands[victim] + tuple(drawn))
     events.append((CardsDrawn, victim, len(drawn), "callout", tuple(drawn)))
     if drawn:
-        d["passes"] = 0
+        s._passes = 0
 
 
-def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> None:
-    t: _Tables = d["_tables"]
+def _finish(s: SheddingState, events: list[RawEvent], reason: Termination) -> None:
+    t: _Tables = s._tables
     points = t.points
-    values = [sum([points[c] for c in hand]) for hand in d["hands"]]
+    values = [sum([points[c] for c in hand]) for hand in s._hands]
     winners, scores = settle(values, t.rules.scoring)
     if reason is Termination.WENT_OUT:
-        detail = f"{d['players'][winners[0]]} laid their last card"
+        detail = f"{s._players[winners[0]]} laid their last card"
     else:
         low = values[winners[0]]
         why = (
@@ -1181,362 +1196,67 @@ def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> N
             if reason is Termination.BLOCKED
             else "the move limit was reached"
         )
-        names = ", ".join(d["players"][w] for w in winners)
+        names = ", ".join(s._players[w] for w in winners)
         detail = f"{why}; lowest hand value ({low}): {names}"
         if len(winners) > 1:
             detail += " (tied: each wins)"
     outcome = Outcome(reason, winners, scores, detail)
-    d["_outcome"] = outcome
-    d["phase"] = _OVER
-    d["penalty"] = 0
-    d["drawn"] = None
-    d["announce_target"] = None
+    s._outcome = outcome
+    s._phase = _OVER
+    s._penalty = 0
+    s._drawn = None
+    s._announce_target = None
     events.append((RoundOver, outcome))
 
 
-# -- creation ---------------------------------------------------------------------------------
+# -- creation ----------------------------------------------------------------------------------
 
 
-def _player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
-    if isinstance(players, bool):
-        raise InvalidRulesError("players", players, "expected a number of players or their names")
-    if isinstance(players, int):
-        names = tuple(f"Player {i + 1}" for i in range(players))
-    elif isinstance(players, str):
-        raise InvalidRulesError("players", players, "expected a sequence of names, not one string")
-    else:
-        names = tuple(players)
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise InvalidRulesError("players", players, "names must be non-empty strings")
-            try:
-                name.encode("utf-8")
-            except UnicodeEncodeError:
-                raise InvalidRulesError("players", players, "names must be valid text") from None
-        if len({n.casefold() for n in names}) != len(names):
-            raise InvalidRulesError("players", players, "names must be different")
-    if not game.min_players <= len(names) <= game.max_players:
-        raise InvalidRulesError(
-            "players",
-            len(names),
-            f"{game.title} takes {game.min_players} to {game.max_players} players",
-        )
-    return names
-
-
-def new_game(
-    game: Game[Any],
-    players: int | Sequence[str],
+def _state(
     *,
-    seed: int,
-    rules: SheddingRules | None = None,
-    deck: Sequence[Card] | str | None = None,
+    rules: SheddingRules,
+    tables: _Tables,
+    players: tuple[str, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    current: int,
+    direction: int,
+    suit: Suit | None,
+    penalty: int,
+    phase: Phase,
+    drawn: Card | None,
+    announce_target: int | None,
+    top_player: int | None,
+    passes: int,
+    moves_played: int,
+    rng: Rng,
+    outcome: Outcome | None,
+    raw_events: tuple[RawEvent, ...] = (),
 ) -> SheddingState:
-    """Deal a round of a shedding game (see `Game.new_game`)."""
-    if rules is None:
-        rules = game.default_rules
-    if not isinstance(rules, game.rules_type):
-        raise InvalidRulesError("rules", rules, f"expected {game.rules_type.__name__}")
-    names = _player_names(players, game)
-    n = len(names)
-    if rules.dealer >= n:
-        raise InvalidRulesError("dealer", rules.dealer, f"there are only {n} seats")
-    hand_size = rules.hand_size_for(n)
-    full = make_deck(rules.deck, rules.decks_for(n))
-    if n * hand_size + 1 > len(full):
-        raise InvalidRulesError(
-            "hand_size",
-            hand_size,
-            f"{n} hands of {hand_size} and a starter need more than {len(full)} cards",
-        )
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    rng = Rng.from_seed(seed)
-    if deck is None:
-        order, rng = rng.shuffle(full)
-    else:
-        order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
-        if sorted(order) != sorted(full):
-            raise InvalidRulesError(
-                "deck",
-                len(order),
-                f"expected exactly the {len(full)} cards of "
-                f"{rules.decks_for(n)} {rules.deck.value} deck(s)",
-            )
-    tables = _tables(rules, n)
-    first = (rules.dealer + 1) % n
-    dealt_cards = n * hand_size
-    # One card at a time from the dealer's left: card i goes to seat (first + i) % n.
-    dealt = tuple(order[(seat - first) % n : dealt_cards : n] for seat in range(n))
-    stock = tuple(order[dealt_cards:])
-    events: list[RawEvent] = []
-    starter = stock[0]
-    stock = stock[1:]
-    events.append((StarterTurned, starter))
-    if rules.starter is Starter.REDRAW:
-        # Put a wild starter back below the top at a random place; stop if only wild cards remain.
-        while tables.effects[starter].wild and any(not tables.effects[c].wild for c in stock):
-            events.append((StarterReturned, starter))
-            place, rng = rng.below(len(stock))
-            stock = stock[: place + 1] + (starter,) + stock[place + 1 :]
-            starter, stock = stock[0], stock[1:]
-            events.append((StarterTurned, starter))
-    effect = tables.effects[starter]
-    fields: dict[str, Any] = {
-        "_rules": rules,
-        "_tables": tables,
-        "_c": {},
-        "players": names,
-        "hands": dealt,
-        "stock": stock,
-        "discard": (starter,),
-        "current": first,
-        "direction": 1,
-        "suit": None if effect.wild else starter.suit,
-        "penalty": 0,
-        "phase": _PLAY,
-        "drawn": None,
-        "announce_target": None,
-        "top_player": None,
-        "passes": 0,
-        "moves_played": 0,
-        "rng": rng,
-        "_outcome": None,
-    }
-    if rules.starter_effects and not effect.is_plain:
-        _starter_effect(fields, events, effect, rules.dealer)
-    fields["_raw_events"] = tuple(events)
-    return SheddingState._make(fields)
-
-
-def _starter_effect(d: dict[str, Any], events: list[RawEvent], effect: Effect, dealer: int) -> None:
-    """Apply the starter's effect as if the dealer had laid it (wild: no suit is named)."""
-    t: _Tables = d["_tables"]
-    n = t.n
-    if effect.reverse and not t.two_again:
-        d["direction"] = -1
-        events.append((DirectionReversed, dealer, -1))
-    if effect.again or (t.two_again and (effect.reverse or effect.skip)):
-        events.append((PlaysAgain, dealer))
-        d["current"] = dealer
-        return
-    nxt = (dealer + d["direction"]) % n
-    if effect.skip:
-        events.append((TurnSkipped, nxt))
-        nxt = (nxt + d["direction"]) % n
-    if effect.draw:
-        d["penalty"] = effect.draw
-        events.append((PenaltyGrown, nxt, effect.draw))
-    d["current"] = nxt
-
-
-def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
-    """A full state consistent with ``view``, the cards its player has not seen dealt at random.
-
-    What the player knows is kept: their own hand, the discard pile (every card in it was laid
-    face up), the sizes of the other hands and of the stock, whose turn it is and every other
-    public field. The other cards (the other hands and the stock) are shuffled with ``rng`` and
-    dealt to match the sizes; when another player has just drawn a card that fits, one that fits
-    is chosen for them. The events are those of the view (a card drawn by another player stays
-    hidden), and the state's RNG is the one ``rng`` became, so the sample reveals nothing real.
-
-    The result's ``view(view.viewer)`` equals ``view``.
-
-    Raises:
-        ValueError: if the view is not consistent with its rules (counts that do not add up).
-    """
-    from collections import Counter
-
-    from cardgames.game import find_game
-
-    game = find_game(view.game)
-    rules: SheddingRules = view.rules if view.rules is not None else game.default_rules
-    n = len(view.players)
-    tables = _tables(rules, n)
-    full = make_deck(rules.deck, rules.decks_for(n))
-    known = Counter(view.discard)
-    if view.hand is not None:
-        known.update(view.hand)
-    unknown = sorted((Counter(full) - known).elements())
-    hidden = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.viewer)
-    if len(unknown) != hidden + view.stock_size:
-        raise ValueError("the view's card counts do not add up to the deck of its rules")
-    shuffled, rng = rng.shuffle(unknown)
-    pool = list(shuffled)
-    drawn = view.drawn
-    current = view.current
-    if view.phase is _AFTER_DRAW and view.viewer != current:
-        top = view.discard[-1]
-        suit = view.suit
-        allowed = tables.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = [i for i, card in enumerate(pool) if card in allowed]
-        if not fitting:
-            raise ValueError("no hidden card fits as the card the current player drew")
-        drawn = pool.pop(fitting[0])
-    hands: list[tuple[Card, ...]] = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.viewer:
-            assert view.hand is not None
-            hands.append(tuple(view.hand))
-            continue
-        extra: tuple[Card, ...] = ()
-        if seat == current and view.phase is _AFTER_DRAW and drawn is not None:
-            extra = (drawn,)
-        take = size - len(extra)
-        hands.append(tuple(pool[:take]) + extra)
-        del pool[:take]
-    raw = tuple(
-        (type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in view.events
-    )
-    fields: dict[str, Any] = {
-        "_rules": rules,
-        "_tables": tables,
-        "_c": {},
-        "players": view.players,
-        "hands": tuple(hands),
-        "stock": tuple(pool),
-        "discard": view.discard,
-        "current": current,
-        "direction": view.direction,
-        "suit": view.suit,
-        "penalty": view.penalty,
-        "phase": view.phase,
-        "drawn": drawn if view.phase is _AFTER_DRAW else None,
-        "announce_target": view.announce_target,
-        "top_player": view.top_player,
-        "passes": view.passes,
-        "moves_played": view.moves_played,
-        "rng": rng,
-        "_outcome": view.outcome,
-        "_raw_events": raw,
-    }
-    return SheddingState._make(fields)
-
-
-def _state_from_json(text: str | bytes) -> SheddingState:
-    from cardgames.game import find_game
-
-    envelope_game = _peek_game(text)
-    try:
-        game = find_game(envelope_game)
-    except LookupError:
-        raise InvalidStateError("/game", f"unknown game {envelope_game!r}") from None
-    data = load_document(text, "state", game.name)
-    if not issubclass(game.state_type, SheddingState):
-        raise InvalidStateError("/game", f"{game.name!r} is not a shedding game")
-    document: _StateDocument = decode(_StateDocument, data, "/data", tagged=EVENT_TYPES)
-    try:
-        rules = decode(game.rules_type, document.rules, "/data/rules")
-    except InvalidRulesError as exc:
-        raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
-    return _check_document(document, rules, game)
-
-
-def _peek_game(text: str | bytes) -> str:
-    import json
-
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError, TypeError):
-        load_document(text, "state", None)  # raises the precise error
-        raise InvalidStateError("", "not a state document") from None
-    if not isinstance(document, dict) or not isinstance(document.get("game"), str):
-        raise InvalidStateError("/game", "missing or not a string")
-    return str(document["game"])
-
-
-def _check_document(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) -> SheddingState:
-    def fail(path: str, problem: str) -> InvalidStateError:
-        return InvalidStateError(f"/data/{path}" if path else "/data", problem)
-
-    n = len(doc.players)
-    if not game.min_players <= n <= game.max_players:
-        raise fail(
-            "players",
-            f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}",
-        )
-    if any(not p.strip() for p in doc.players) or len({p.casefold() for p in doc.players}) != n:
-        raise fail("players", "names must be non-empty and different")
-    if rules.dealer >= n:
-        raise fail("rules/dealer", f"there are only {n} seats")
-    if len(doc.hands) != n:
-        raise fail("hands", f"expected {n} hands, got {len(doc.hands)}")
-    if not doc.discard:
-        raise fail("discard", "the discard pile is never empty")
-    expected = sorted(make_deck(rules.deck, rules.decks_for(n)))
-    cards = sorted([*doc.stock, *doc.discard, *(c for h in doc.hands for c in h)])
-    if cards != expected:
-        from collections import Counter
-
-        have, want = Counter(cards), Counter(expected)
-        extra = sorted((have - want).elements())
-        missing = sorted((want - have).elements())
-        parts = []
-        if extra:
-            parts.append("unexpected or duplicated: " + " ".join(map(str, extra[:10])))
-        if missing:
-            parts.append("missing: " + " ".join(map(str, missing[:10])))
-        raise fail("", "the cards are not those of the deck (" + "; ".join(parts) + ")")
-    for name, value in (
-        ("current", doc.current),
-        ("announce_target", doc.announce_target),
-        ("top_player", doc.top_player),
-    ):
-        if value is not None and not 0 <= value < n:
-            raise fail(name, f"no seat {value} in a game of {n} players")
-    if doc.direction not in (1, -1):
-        raise fail("direction", "must be 1 or -1")
-    if not 0 <= doc.penalty <= 100_000:
-        raise fail("penalty", "out of range")
-    if not 0 <= doc.passes <= n:
-        raise fail("passes", f"must be 0 to {n}")
-    if not 0 <= doc.moves_played <= rules.max_moves:
-        raise fail("moves_played", f"must be 0 to {rules.max_moves}")
-    if (doc.phase is _OVER) != (doc.outcome is not None):
-        raise fail("outcome", "an outcome is present exactly when the phase is 'over'")
-    if doc.phase is _AFTER_DRAW:
-        if doc.drawn is None or doc.drawn not in doc.hands[doc.current]:
-            raise fail("drawn", "after a draw the drawn card must be in the current hand")
-        if doc.penalty:
-            raise fail("penalty", "no penalty is pending after a turn's draw")
-    elif doc.drawn is not None:
-        raise fail("drawn", "only set after a draw")
-    if doc.outcome is not None:
-        if len(doc.outcome.scores) != n or any(not 0 <= w < n for w in doc.outcome.winners):
-            raise fail("outcome", "scores and winners must match the seats")
-    elif not all(doc.hands):
-        raise fail("hands", "a player without cards has won: the phase must be 'over'")
-    tables = _tables(rules, n)
-    if doc.suit is None and not tables.effects[doc.discard[-1]].wild:
-        raise fail("suit", "only a wild top card may leave the suit open")
-    try:
-        rng = Rng.from_state(doc.rng)
-    except ValueError as exc:
-        raise fail("rng", str(exc)) from None
-    raw = tuple((type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in doc.events)
-    fields: dict[str, Any] = {
-        "_rules": rules,
-        "_tables": tables,
-        "_c": {},
-        "players": doc.players,
-        "hands": doc.hands,
-        "stock": doc.stock,
-        "discard": doc.discard,
-        "current": doc.current,
-        "direction": doc.direction,
-        "suit": doc.suit,
-        "penalty": doc.penalty,
-        "phase": doc.phase,
-        "drawn": doc.drawn,
-        "announce_target": doc.announce_target,
-        "top_player": doc.top_player,
-        "passes": doc.passes,
-        "moves_played": doc.moves_played,
-        "rng": rng,
-        "_outcome": doc.outcome,
-        "_raw_events": raw,
-    }
-    return SheddingState._make(fields)
+    """A state from its fields, unchecked (the callers check or construct them)."""
+    state = SheddingState(_BUILD)
+    state._rules = rules
+    state._tables = tables
+    state._players = players
+    state._hands = hands
+    state._stock = stock
+    state._discard = discard
+    state._current = current
+    state._direction = direction
+    state._suit = suit
+    state._penalty = penalty
+    state._phase = phase
+    state._drawn = drawn
+    state._announce_target = announce_target
+    state._top_player = top_player
+    state._passes = passes
+    state._moves_played = moves_played
+    state._rng = rng
+    state._outcome = outcome
+    state._raw_events = raw_events
+    state._c = {}
+    return state
 
 
 _ = Rank  # re-exported names used in doctests of game modules

@@ -1,0 +1,100 @@
+"""Hatch build hook: compile the engine's hot modules with mypyc into the wheel.
+
+The modules listed under ``compile`` in ``[tool.hatch.build.targets.wheel.hooks.custom]`` are
+compiled to C extensions with mypyc and shipped next to their ``.py`` sources (Python imports
+the extension first). The sources are ordinary, fully typed Python: the compiled wheel and the
+pure-Python package behave identically, the compiled one is about twice as fast per move.
+
+Controlled by the environment variable ``CARDGAMES_COMPILE``:
+
+- ``auto`` (default): compile; if that fails (no C compiler, say), warn and build a
+  pure-Python wheel instead.
+- ``yes``: compile, and fail the build if that fails (CI uses this).
+- ``no``: build a pure-Python wheel.
+
+Editable installs (``pip install -e .``) are never compiled, so edits to the sources take effect.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import warnings
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+
+class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+    """Compile the configured modules with mypyc and add the extensions to the wheel."""
+
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        """Compile before the wheel is assembled (not for sdists or editable wheels)."""
+        self._tmp: str | None = None
+        if self.target_name != "wheel" or version == "editable":
+            return
+        mode = os.environ.get("CARDGAMES_COMPILE", "auto").strip().lower()
+        if mode not in ("auto", "yes", "no"):
+            raise ValueError(f"CARDGAMES_COMPILE must be auto, yes or no, not {mode!r}")
+        if mode == "no":
+            return
+        modules = self.config.get("compile", [])
+        try:
+            built = self._compile(modules)
+        except Exception as exc:  # any failure falls back to pure Python in "auto" mode
+            if mode == "yes":
+                raise
+            warnings.warn(
+                f"cardgames: compiling with mypyc failed ({exc}); building a pure-Python wheel",
+                stacklevel=1,
+            )
+            return
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        build_data["force_include"].update(built)
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        """Remove the temporary build directory."""
+        if getattr(self, "_tmp", None):
+            shutil.rmtree(self._tmp, ignore_errors=True)
+
+    def _compile(self, modules: list[str]) -> dict[str, str]:
+        """Build the extensions; return {built file: path inside the wheel}."""
+        from mypyc.build import mypycify
+        from setuptools import Distribution
+
+        self._tmp = tempfile.mkdtemp(prefix="cardgames-mypyc-")
+        lib = os.path.join(self._tmp, "lib")
+        cwd = os.getcwd()
+        os.chdir(self.root)
+        try:
+            extensions = mypycify(
+                ["--config-file", os.devnull, *modules],
+                opt_level="3",
+                debug_level="0",
+                target_dir=os.path.join(self._tmp, "c"),
+            )
+            dist = Distribution({"name": "pycardgames-mypyc", "ext_modules": extensions})
+            command = dist.get_command_obj("build_ext")
+            command.build_lib = lib  # type: ignore[attr-defined]
+            command.build_temp = os.path.join(self._tmp, "temp")  # type: ignore[attr-defined]
+            command.inplace = 0  # type: ignore[attr-defined]
+            dist.run_command("build_ext")
+        finally:
+            os.chdir(cwd)
+        built: dict[str, str] = {}
+        for folder, _, files in os.walk(lib):
+            for name in files:
+                if name.endswith(tuple(EXTENSION_SUFFIXES)):
+                    path = os.path.join(folder, name)
+                    built[path] = os.path.relpath(path, lib).replace(os.sep, "/")
+        if not built:
+            raise RuntimeError("mypyc produced no extension module")
+        names = ", ".join(sorted(built.values()))
+        print(f"cardgames: compiled with mypyc for {sys.implementation.cache_tag}: {names}")
+        return built
