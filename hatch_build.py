@@ -77,6 +77,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 ["--config-file", os.devnull, *modules],
                 opt_level="3",
                 debug_level="0",
+                separate=True,  # one library per module, next to it inside the package
                 target_dir=os.path.join(self._tmp, "c"),
             )
             dist = Distribution({"name": "pycardgames-mypyc", "ext_modules": extensions})

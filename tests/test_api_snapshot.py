@@ -336,6 +336,20 @@ def diff(expected: str, actual: str) -> str:
 # ----------------------------------------------------------------------------- the tests
 
 
+def _compiled() -> bool:
+    """Whether the installed engine is the mypyc-compiled one (the binary wheel)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    import cardgames.shedding.engine
+
+    return cardgames.shedding.engine.__file__.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+@pytest.mark.skipif(
+    _compiled(),
+    reason="compiled classes do not keep their annotated signatures; the snapshot is checked "
+    "against the Python sources (the editable test runs)",
+)
 def test_public_api_matches_the_snapshot() -> None:
     actual = render()
     expected = SNAPSHOT.read_text(encoding="utf-8") if SNAPSHOT.exists() else ""

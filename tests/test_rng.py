@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.rng import Rng
@@ -940,3 +940,40 @@ def test_error_messages_name_the_input() -> None:
     a_set: Any = {1}
     with pytest.raises(TypeError, match="set"):
         rng.shuffle(a_set)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.tuples(*[st.integers(0, 2**64 - 1)] * 4).filter(any),
+    size=st.integers(0, 220),
+    stop=st.integers(0, 220),
+)
+def test_the_compiled_shuffle_loop_draws_what_the_big_integer_loop_draws(
+    words: tuple[int, int, int, int], size: int, stop: int
+) -> None:
+    # cardgames._xoshiro (compiled in the binary wheels) must give the very same shuffles and
+    # RNG states as the interpreted loop, here run on its Python source.
+    from cardgames import _xoshiro
+    from cardgames.rng import _fisher_yates_big
+
+    stop = min(stop, size) or 1
+    ours, theirs = list(range(size)), list(range(size))
+    assert _xoshiro.fisher_yates(ours, stop, *words) == _fisher_yates_big(theirs, stop, words)
+    assert ours == theirs
+
+
+def test_the_compiled_shuffle_loop_redraws_like_lemire() -> None:
+    # xoshiro256**'s output depends on s1 alone and is 0 when s1 is 0; then x * n has a low
+    # word of 0, below 2**64 mod n unless n is a power of two: Lemire's method must redraw.
+    from cardgames import _xoshiro
+    from cardgames.rng import _fisher_yates_big
+
+    for size in (3, 4, 5, 7, 52):
+        words = (1, 0, 2, 3)
+        ours, theirs = list(range(size)), list(range(size))
+        after = _xoshiro.fisher_yates(ours, size - 1, *words)
+        assert after == _fisher_yates_big(theirs, size - 1, words)
+        assert ours == theirs
+        # A power of two takes the draw (j = 0); any other size redraws (a second state step).
+        one_step = Rng.from_state(words).next_u64()[1].state
+        assert (after == one_step) == (size & (size - 1) == 0)

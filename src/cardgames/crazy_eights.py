@@ -135,7 +135,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules(SheddingRules):
     """The rules of Crazy Eights; the defaults are the Marquoir rules (see the module text)."""
 

@@ -151,7 +151,7 @@ __all__ = [
 _EFFECTS = Effects.parse("2:draw2 7:skip 8:wild 10:again J:reverse A:draw4 JOKER:wild+draw5")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules(SheddingRules):
     """The rules of 8 Américain; the defaults are the seed's (see the module text)."""
 

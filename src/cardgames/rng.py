@@ -106,9 +106,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TypeVar
 
 import attrs
+
+from cardgames import _xoshiro
 
 __all__ = ["Rng", "Words"]
 
@@ -230,12 +233,24 @@ def _make(s0: int, s1: int, s2: int, s3: int) -> Rng:
     return rng
 
 
+# The binary wheels compile `cardgames._xoshiro`, the same loop on 32-bit halves; interpreted,
+# the loop below on Python's big integers is the faster of the two.
+_COMPILED_LOOP = _xoshiro.__file__.endswith(tuple(EXTENSION_SUFFIXES))
+
+
 def _fisher_yates(items: list[_T], stop: int, state: Words) -> Words:
     """Run the shuffle loop on ``items`` in place for ``i = len(items) - 1`` down to ``stop``.
 
     Returns the state after the draws. This is the hot loop of every deal and reshuffle, so the
     xoshiro256** step (`_next_words`) and Lemire's method (`Rng.below`) are inlined on local ints.
     """
+    if _COMPILED_LOOP:
+        return _xoshiro.fisher_yates(items, stop, *state)
+    return _fisher_yates_big(items, stop, state)
+
+
+def _fisher_yates_big(items: list[_T], stop: int, state: Words) -> Words:
+    """`_fisher_yates` on Python's integers (the interpreted path)."""
     s0, s1, s2, s3 = state
     mask = _MASK
     for i in range(len(items) - 1, stop - 1, -1):

@@ -123,7 +123,7 @@ _COMMANDER_TABLE: Final = ScoreTable((3, 5, 8, 12, 17, 23, 30, 38, 47, 57))
 _ADJUTANT_TABLE: Final = ScoreTable((5, 8, 12, 18, 26, 35, 45, 57, 71, 86))
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules(RulesBase):
     """The rules of "8". The defaults are the seed's rules, with the house scoring tables.
 

@@ -274,7 +274,7 @@ class Scoring(enum.Enum):
     and Aces 15, J/Q/K 10, any other card 5; the lowest total wins the match."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class SheddingRules(RulesBase):
     """Every option of the shedding engine. Game modules subclass it with their own defaults."""
 
