@@ -148,6 +148,8 @@ class _Tables:
         self._plays: dict[tuple[int, int, bool, int], tuple[PlayCard, ...]] = {}
         self.draw = tuple(Draw(p) for p in range(n))
         self.pass_ = tuple(Pass(p) for p in range(n))
+        self.draw_only = tuple(LegalMoves((move,)) for move in self.draw)
+        self.pass_only = tuple(LegalMoves((move,)) for move in self.pass_)
         self.take = tuple(TakePenalty(p) for p in range(n))
         self.callout = tuple(tuple(CallOut(p, t) for t in range(n)) for p in range(n))
         # card_moves[player * 2 + announce][card]: the interned moves laying that card (None
@@ -209,7 +211,7 @@ class _Tables:
         else:
             targets = (None,)
         flags = (False, True) if announce else (False,)
-        return tuple(
+        return LegalMoves(
             PlayCard(player, card, suit, flag, target)
             for suit in suits
             for target in targets
@@ -283,6 +285,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     _tables: _Tables
     _outcome: Outcome | None
     _raw_events: tuple[RawEvent, ...]
+    _legal: LegalMoves[Move] | None  # legal_moves() of every seat, once computed
     _c: dict[Any, Any]
 
     @property
@@ -387,6 +390,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         new._tables = self._tables
         new._outcome = self._outcome
         new._raw_events = self._raw_events
+        new._legal = None
         new._c = {}
         return new
 
@@ -494,28 +498,30 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         then with the announcement; then draw, take or pass), then the other seats' out-of-turn
         moves.
         """
+        if player is None:
+            result = self._legal
+            if result is None:
+                if (
+                    self._announce_target is None
+                    and not self._tables.jump_in
+                    and self._phase is not _OVER
+                ):
+                    moves = self._current_moves()
+                    result = moves if type(moves) is LegalMoves else LegalMoves(moves)
+                else:
+                    to_act, by_player = self._moves()
+                    every: tuple[Move, ...] = ()
+                    for seat in to_act:
+                        every += by_player[seat]
+                    result = LegalMoves(every)
+                self._legal = result
+            return result
         cache = self._c
-        result = cache.get(player)
-        if result is None:
-            if (
-                player is None
-                and self._announce_target is None
-                and not self._tables.jump_in
-                and self._phase is not _OVER
-            ):
-                result = LegalMoves(self._current_moves())
-                cache[None] = result
-                return result
-            to_act, by_player = self._moves()
-            if player is None:
-                moves: tuple[Move, ...] = ()
-                for seat in to_act:
-                    moves += by_player[seat]
-            else:
-                moves = by_player.get(player, ())
-            result = LegalMoves(moves)
-            cache[player] = result
-        return result
+        found: LegalMoves[Move] | None = cache.get(player)
+        if found is None:
+            found = LegalMoves(self._moves()[1].get(player, ()))
+            cache[player] = found
+        return found
 
     def apply(self, move: Move) -> SheddingState:
         """Return the state after ``move``.
@@ -524,7 +530,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             IllegalMoveError: with a machine-readable ``reason`` if the move is not legal; this
                 state is unchanged.
         """
-        legal = self._c.get(None)
+        legal = self._legal
         if legal is None:
             legal = self.legal_moves()
         for candidate in legal:
@@ -780,11 +786,11 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             return out
         suit = self._suit
         allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = list(filter(allowed.__contains__, hand))
+        fitting = [card for card in hand if card in allowed]
         if not fitting:
             if self._stock or len(self._discard) > 1:
-                return (t.draw[p],)
-            return (t.pass_[p],)
+                return t.draw_only[p]
+            return t.pass_only[p]
         if len(fitting) > 1:
             fitting = sorted(set(fitting)) if t.multi else sorted(fitting)
         table = t.card_moves[p * 2 + (len(hand) == 2)]
@@ -1255,6 +1261,7 @@ def _state(
     state._rng = rng
     state._outcome = outcome
     state._raw_events = raw_events
+    state._legal = None
     state._c = {}
     return state
 
