@@ -30,7 +30,11 @@ Rules it implements, all parameterised by `SheddingRules` (see `cardgames.sheddi
 
 Performance: the hot paths (`State.legal_moves`, `State.apply`) read precomputed tables (one per
 rules and player count), reuse interned move objects and copy only the fields that change.
-Events are stored as compact records and built when `State.last_events` is first read.
+Events are stored as compact records and built when `State.last_events` is first read. The
+binary wheels compile this module with mypyc (see ``hatch_build.py``): `SheddingState` is then a
+native class whose fields are C struct slots. Everything that checks outside values (dealing,
+sampling, loading JSON) lives in `cardgames.shedding.deal`, which is never compiled, so that bad
+input gets the library's typed errors rather than a compiled function's ``TypeError``.
 """
 
 from __future__ import annotations
