@@ -428,7 +428,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         """
         new = self._copy()
         for name, value in changes.items():
-            if not hasattr(new, "_" + name) or name in ("c", "tables"):
+            if not hasattr(new, "_" + name) or name in ("c", "legal", "tables"):
                 raise TypeError(f"no field {name!r}")
             setattr(new, "_" + name, value)
         new._tables = _tables(new._rules, len(new._players))
