@@ -16,6 +16,7 @@ from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit, make_deck, parse_
 from cardgames.errors import (
     CardGamesError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidRulesError,
     InvalidStateError,
     ParseError,
@@ -46,6 +47,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidRulesError",
     "InvalidStateError",
     "LegalMoves",

@@ -499,7 +499,9 @@ class Card(int):
         ``"D"`` alone and ``"H8"`` (suit first) are refused. ``"AS"`` is the ace of spades and
         ``"as de trèfle"`` the ace of clubs.
 
-        Successful parses are cached, so parsing the same text again is a dict lookup.
+        Successful parses of short texts are cached, so parsing the same text again is a dict
+        lookup; the cache is bounded in entries and key length. Text longer than 64 characters
+        is refused without being read (no card name is that long).
 
         Args:
             text: The text to read.
@@ -676,10 +678,13 @@ _RANK_HEAD: Final = re.compile(r"10|[0-9]|[a-z]+")
 # Between rank and suit, after optional spaces ("8-H", "8 of hearts", "valet d'pique").
 _SEPARATORS: Final = ("of ", "de ", "d'", "-")
 
-# Raw text -> card, for texts that parsed. Bounded, so that arbitrary input cannot grow it
-# without limit; once full, further texts are parsed every time.
+# Raw text -> card, for texts that parsed. Bounded in entries and in key length, so that
+# arbitrary input cannot grow it without limit; once full, further texts are parsed every time.
 _PARSE_CACHE: dict[str, Card] = {}
 _PARSE_CACHE_LIMIT = 8192
+_PARSE_CACHE_KEY_LIMIT = 32
+# No card name is longer ("valet de trèfle" has 15 characters): longer text is refused unread.
+_CARD_TEXT_LIMIT = 64
 
 
 def _with_suit(rank: Rank, rest: str) -> Card | None:
@@ -722,8 +727,14 @@ def _lookup(text: str) -> Card | None:
     """The card that text names, or None; through the cache."""
     card = _PARSE_CACHE.get(text)
     if card is None:
+        if len(text) > _CARD_TEXT_LIMIT:
+            return None
         card = _parse_normalised(_normalise(text))
-        if card is not None and len(_PARSE_CACHE) < _PARSE_CACHE_LIMIT:
+        if (
+            card is not None
+            and len(text) <= _PARSE_CACHE_KEY_LIMIT
+            and len(_PARSE_CACHE) < _PARSE_CACHE_LIMIT
+        ):
             _PARSE_CACHE[text] = card
     return card
 

@@ -17,6 +17,7 @@ from typing import Any
 __all__ = [
     "CardGamesError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidRulesError",
     "InvalidStateError",
     "ParseError",
@@ -105,6 +106,36 @@ class IllegalMoveError(CardGamesError, ValueError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.move, self.player, self.reason, self.detail))
+
+
+class InvalidArgumentError(CardGamesError, ValueError, TypeError):
+    """An argument of a public function has the wrong type or is out of range.
+
+    Raised where an outside value enters the library (a seat number, a seed, a count) before it
+    reaches a cache or a state, so nothing changes. It derives from both `ValueError` and
+    `TypeError`, so code written against either builtin keeps working.
+
+    Attributes:
+        argument: The name of the offending argument (``"player"``, ``"seed"``...).
+        value: The value that was given.
+        reason: What was expected, in words.
+
+    Examples:
+        >>> err = InvalidArgumentError("player", "events", "expected a seat number 0 to 2")
+        >>> str(err)
+        "invalid argument player='events': expected a seat number 0 to 2"
+        >>> isinstance(err, ValueError) and isinstance(err, TypeError)
+        True
+    """
+
+    def __init__(self, argument: str, value: object, reason: str) -> None:
+        self.argument = argument
+        self.value = value
+        self.reason = reason
+        super().__init__(f"invalid argument {_cut(argument, 80)}={_brief(value)}: {_cut(reason)}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.argument, self.value, self.reason))
 
 
 class InvalidStateError(CardGamesError, ValueError):

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import abc
 import enum
+import operator
+import types
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -33,7 +35,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import attrs
 
 from cardgames.codec import decode, dump_document, encode, load_document
-from cardgames.errors import InvalidRulesError, InvalidStateError, UnknownGameError
+from cardgames.errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidStateError,
+    UnknownGameError,
+)
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -49,11 +56,13 @@ __all__ = [
     "Termination",
     "ValueState",
     "View",
+    "engine_move",
     "find_game",
     "games",
     "normalize_name",
     "player_names",
     "register",
+    "seat_number",
 ]
 
 
@@ -345,6 +354,14 @@ class FrozenState(ValueState[RulesT, MoveT, ViewT]):
 
 GameStateT = TypeVar("GameStateT", bound=State[Any, Any, Any])
 
+_KT = TypeVar("_KT")
+_VT = TypeVar("_VT")
+
+
+def _read_only(mapping: Mapping[_KT, _VT]) -> Mapping[_KT, _VT]:
+    """A read-only copy of ``mapping``: a descriptor's tables belong to that descriptor alone."""
+    return types.MappingProxyType(dict(mapping))
+
 
 @attrs.frozen(eq=False)
 class Game(Generic[GameStateT]):
@@ -357,10 +374,13 @@ class Game(Generic[GameStateT]):
         min_players: The fewest seats.
         max_players: The most seats.
         rules_type: The frozen rules class.
-        presets: Named rules (the first one is the default).
+        presets: Named rules (the first one is the default), read-only.
         state_type: The state class.
-        move_types: The move classes by ``kind`` tag.
-        event_types: The event classes by ``kind`` tag.
+        move_types: The move classes by ``kind`` tag, read-only.
+        event_types: The event classes by ``kind`` tag, read-only.
+
+    The three mappings are read-only copies made when the descriptor is built, so no caller can
+    change another game's presets or moves through them.
         view_type: The view class.
     """
 
@@ -370,12 +390,12 @@ class Game(Generic[GameStateT]):
     min_players: int
     max_players: int
     rules_type: type[Any]
-    presets: Mapping[str, Any]
-    state_type: type[GameStateT]
-    move_types: Mapping[str, type[Move]]
-    event_types: Mapping[str, type[Event]]
-    view_type: type[View]
-    _new_game: Callable[..., GameStateT]
+    presets: Mapping[str, Any] = attrs.field(converter=_read_only)
+    state_type: type[GameStateT] = attrs.field()
+    move_types: Mapping[str, type[Move]] = attrs.field(converter=_read_only)
+    event_types: Mapping[str, type[Event]] = attrs.field(converter=_read_only)
+    view_type: type[View] = attrs.field()
+    _new_game: Callable[..., GameStateT] = attrs.field()
     _sample_state: Callable[[Any, Any], GameStateT] | None = None
 
     def new_game(
@@ -593,3 +613,77 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
             f"{game.title} takes {game.min_players} to {game.max_players} players",
         )
     return names
+
+
+def seat_number(value: object, players: int, argument: str = "player") -> int:
+    """Check a seat number that came from outside and return it as a plain ``int``.
+
+    Accepts an ``int`` (or any integer type with ``__index__``, such as a NumPy integer) from 0
+    to ``players - 1``; refuses ``bool``, text, floats and anything out of range, before the
+    value reaches a cache or a state. Engines call it on the slow path only: their fast paths
+    accept a plain ``int`` in range as it is.
+
+    Raises:
+        InvalidArgumentError: naming ``argument``, for any other value.
+
+    Examples:
+        >>> seat_number(2, 3)
+        2
+        >>> seat_number("1", 3)
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.InvalidArgumentError: invalid argument player='1': expected a seat number from 0 to 2
+    """  # noqa: E501  (a doctest output line cannot be wrapped)
+    expected = f"expected a seat number from 0 to {players - 1}"
+    if isinstance(value, bool):
+        raise InvalidArgumentError(argument, value, expected)
+    try:
+        seat = operator.index(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidArgumentError(argument, value, expected) from None
+    if type(seat) is not int or not 0 <= seat < players:
+        raise InvalidArgumentError(argument, value, expected)
+    return seat
+
+
+def _same_value(ours: object, theirs: object) -> bool:
+    """Equal, and of the very same types all the way down (no subclass, no look-alike)."""
+    if type(ours) is not type(theirs):
+        return False
+    if type(ours) is tuple:
+        assert isinstance(theirs, tuple)
+        return len(ours) == len(theirs) and all(map(_same_value, ours, theirs))
+    return ours == theirs
+
+
+def engine_move(legal: Sequence[MoveT], move: object) -> MoveT | None:
+    """The engine's own legal move that ``move`` stands for, or ``None``.
+
+    ``move`` matches a legal move when it is that very object, or when it is of exactly the
+    same class and every field holds a value of exactly the same type and value (recursively
+    inside tuples). A subclass, a forged ``__eq__``, a plain ``int`` for a `Card`, ``1.0`` or
+    ``True`` for a seat never match. `State.apply` continues with the returned move, never with
+    the caller's object, so a state only ever holds the engine's own values.
+
+    Examples:
+        >>> from cardgames.crazy_eights import new_game, Draw
+        >>> state = new_game(2, seed=3)
+        >>> legal = state.legal_moves()
+        >>> engine_move(legal, legal[0]) is legal[0]
+        True
+        >>> engine_move(legal, Draw(True)) is None
+        True
+    """
+    for candidate in legal:
+        if candidate is move:
+            return candidate
+    kind = type(move)
+    fields = getattr(kind, "__attrs_attrs__", None)
+    if fields is None:
+        return None
+    for candidate in legal:
+        if type(candidate) is kind and all(
+            _same_value(getattr(candidate, f.name), getattr(move, f.name)) for f in fields
+        ):
+            return candidate
+    return None
