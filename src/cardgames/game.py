@@ -354,11 +354,7 @@ class FrozenState(ValueState[RulesT, MoveT, ViewT]):
 
 GameStateT = TypeVar("GameStateT", bound=State[Any, Any, Any])
 
-_KT = TypeVar("_KT")
-_VT = TypeVar("_VT")
-
-
-def _read_only(mapping: Mapping[_KT, _VT]) -> Mapping[_KT, _VT]:
+def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     """A read-only copy of ``mapping``: a descriptor's tables belong to that descriptor alone."""
     return types.MappingProxyType(dict(mapping))
 
@@ -638,7 +634,7 @@ def seat_number(value: object, players: int, argument: str = "player") -> int:
     if isinstance(value, bool):
         raise InvalidArgumentError(argument, value, expected)
     try:
-        seat = operator.index(value)  # type: ignore[call-overload]
+        seat = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidArgumentError(argument, value, expected) from None
     if type(seat) is not int or not 0 <= seat < players:
