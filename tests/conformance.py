@@ -118,6 +118,8 @@ class ConformanceSuite:
         assert cards == tuple(sorted(cards)), "all_cards() must be sorted"
         for state in states:
             assert state.all_cards() == cards, "a card was created, lost or duplicated"
+            # The engine's own invariant checker, the one every loader runs.
+            self.subject.game.check_state(state)
             to_act = state.to_act
             if state.is_over:
                 assert to_act == ()

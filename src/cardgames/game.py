@@ -393,6 +393,8 @@ class Game(Generic[GameStateT]):
     view_type: type[View] = attrs.field()
     _new_game: Callable[..., GameStateT] = attrs.field()
     _sample_state: Callable[[Any, Any], GameStateT] | None = None
+    _check_state: Callable[[Any], None] | None = None
+    _check_view: Callable[[Any], None] | None = None
 
     def new_game(
         self,
@@ -430,6 +432,37 @@ class Game(Generic[GameStateT]):
         if self._sample_state is None:
             raise NotImplementedError(f"{self.name} does not sample states")
         return self._sample_state(view, rng)
+
+    def check_state(self, state: State[Any, Any, Any]) -> None:
+        """Check that ``state`` is a position this game can reach, field by field.
+
+        The engine's invariant checker: cards conserved, the phase consistent with the cards,
+        an outcome exactly when the game is over, every counter within its bound with room for
+        the next move. `state_from_json` runs it on every document it loads, and the
+        conformance suite after every move.
+
+        Raises:
+            InvalidStateError: naming the path of the first impossible field (as in the JSON
+                document: ``/data/phase``...).
+        """
+        if not isinstance(state, self.state_type):
+            raise InvalidStateError("", f"expected a state of {self.name!r}")
+        if self._check_state is not None:
+            self._check_state(state)
+
+    def check_view(self, view: View) -> None:
+        """Check that ``view`` is something a player of this game can be shown.
+
+        `view_from_json` runs it on every document it loads: a view that passes can be
+        played from (`sample_state` succeeds on it).
+
+        Raises:
+            InvalidStateError: naming the path of the first impossible field.
+        """
+        if not isinstance(view, self.view_type):
+            raise InvalidStateError("", f"expected a view of {self.name!r}")
+        if self._check_view is not None:
+            self._check_view(view)
 
     @property
     def default_rules(self) -> Any:
