@@ -354,6 +354,7 @@ class FrozenState(ValueState[RulesT, MoveT, ViewT]):
 
 GameStateT = TypeVar("GameStateT", bound=State[Any, Any, Any])
 
+
 def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     """A read-only copy of ``mapping``: a descriptor's tables belong to that descriptor alone."""
     return types.MappingProxyType(dict(mapping))
@@ -588,9 +589,11 @@ def find_game(name: str) -> Game[Any]:
     """Find a registered game by name or alias (case, accents and separators do not matter).
 
     Raises:
-        UnknownGameError: if no game answers to the name.
+        UnknownGameError: if no game answers to the name (or ``name`` is not text).
     """
     _load_builtins()
+    if not isinstance(name, str):
+        raise UnknownGameError(repr(name)[:80], tuple(g.name for g in games()))
     game = _REGISTRY.get(normalize_name(name))
     if game is None:
         raise UnknownGameError(name, tuple(g.name for g in games()))
@@ -621,10 +624,26 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
     if isinstance(players, bool):
         raise InvalidRulesError("players", players, "expected a number of players or their names")
     if isinstance(players, int):
+        if not game.min_players <= players <= game.max_players:  # before allocating anything
+            raise InvalidRulesError(
+                "players",
+                players,
+                f"{game.title} takes {game.min_players} to {game.max_players} players",
+            )
         names = tuple(f"Player {i + 1}" for i in range(players))
     elif isinstance(players, str):
         raise InvalidRulesError("players", players, "expected a sequence of names, not one string")
     else:
+        if not isinstance(players, Sequence):
+            raise InvalidRulesError(
+                "players", players, "expected a number of players or their names"
+            )
+        if len(players) > game.max_players:  # before copying anything
+            raise InvalidRulesError(
+                "players",
+                len(players),
+                f"{game.title} takes {game.min_players} to {game.max_players} players",
+            )
         names = tuple(players)
         for name in names:
             if not isinstance(name, str) or not name.strip():
