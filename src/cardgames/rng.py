@@ -112,6 +112,7 @@ from typing import TypeVar
 import attrs
 
 from cardgames import _xoshiro
+from cardgames.errors import InvalidArgumentError
 
 __all__ = ["Rng", "Words"]
 
@@ -183,32 +184,36 @@ def _seed_words(seed: int) -> Words:
 def _check_int(value: object, what: str) -> int:
     """Return ``value`` if it is an ``int`` (``bool`` excluded), else raise ``TypeError``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}: {value!r}")
+        raise InvalidArgumentError(what, value, f"must be an int, not {type(value).__name__}")
     return value
 
 
 def _check_sequence(seq: object, method: str) -> None:
     """Refuse unordered collections, whose iteration order would break reproducibility."""
     if not isinstance(seq, Sequence):
-        raise TypeError(
-            f"Rng.{method}() needs a sequence (list, tuple, str, range), not "
-            f"{type(seq).__name__}: an unordered collection has no reproducible order"
+        raise InvalidArgumentError(
+            f"Rng.{method}() sequence",
+            seq,
+            f"needs a sequence (list, tuple, str, range), not {type(seq).__name__}: an "
+            "unordered collection has no reproducible order",
         )
 
 
 def _check_state(words: Sequence[int]) -> Words:
     """Validate and normalise four state words (the converter of `Rng`'s only field)."""
     if isinstance(words, (str, bytes)) or not isinstance(words, Sequence):
-        raise TypeError(f"an Rng state must be a sequence of 4 ints, not {words!r}")
+        raise InvalidArgumentError("Rng state", words, "must be a sequence of 4 ints")
     if len(words) != 4:
-        raise ValueError(f"an Rng state has exactly 4 words, got {len(words)}: {words!r}")
+        raise InvalidArgumentError("Rng state", words, f"has exactly 4 words, not {len(words)}")
     for word in words:
-        _check_int(word, "an Rng state word")
+        _check_int(word, "Rng state word")
         if not 0 <= word <= _MASK:
-            raise ValueError(f"an Rng state word must be in 0..2**64-1, got {word}")
+            raise InvalidArgumentError("Rng state word", word, "must be in 0..2**64-1")
     s0, s1, s2, s3 = (int(word) for word in words)
     if not (s0 | s1 | s2 | s3):
-        raise ValueError("an Rng state must not be all zero (xoshiro256** would output only 0)")
+        raise InvalidArgumentError(
+            "Rng state", words, "must not be all zero (xoshiro256** would output only 0)"
+        )
     return (s0, s1, s2, s3)
 
 
@@ -316,7 +321,7 @@ class Rng:
             >>> Rng.from_seed(-1) != Rng.from_seed(1) != Rng.from_seed(2**64 + 1)
             True
         """
-        return _make(*_seed_words(_check_int(seed, "an Rng seed")))
+        return _make(*_seed_words(_check_int(seed, "seed")))
 
     @classmethod
     def from_state(cls, words: Sequence[int]) -> Rng:
@@ -382,7 +387,7 @@ class Rng:
         """
         _check_int(n, "below(n): n")
         if not 1 <= n <= _TWO_64:
-            raise ValueError(f"below(n) needs 1 <= n <= 2**64, got n={n}")
+            raise InvalidArgumentError("below(n): n", n, "needs 1 <= n <= 2**64")
         s0, s1, s2, s3 = self._state
         while True:
             x, s0, s1, s2, s3 = _next_words(s0, s1, s2, s3)
@@ -412,9 +417,11 @@ class Rng:
         _check_int(lo, "randint(lo, hi): lo")
         _check_int(hi, "randint(lo, hi): hi")
         if hi < lo:
-            raise ValueError(f"randint(lo, hi) needs lo <= hi, got lo={lo}, hi={hi}")
+            raise InvalidArgumentError("randint(lo, hi)", (lo, hi), "needs lo <= hi")
         if hi - lo >= _TWO_64:
-            raise ValueError(f"randint(lo, hi) spans more than 2**64 integers: lo={lo}, hi={hi}")
+            raise InvalidArgumentError(
+                "randint(lo, hi)", (lo, hi), "spans more than 2**64 integers"
+            )
         value, rng = self.below(hi - lo + 1)
         return lo + value, rng
 
@@ -507,7 +514,7 @@ class Rng:
         items = list(seq)
         n = len(items)
         if not 0 <= k <= n:
-            raise ValueError(f"sample(seq, k) needs 0 <= k <= len(seq) = {n}, got k={k}")
+            raise InvalidArgumentError("sample(seq, k): k", k, f"needs 0 <= k <= len(seq) = {n}")
         stop = max(n - k, 1)
         state = _fisher_yates(items, stop, self._state) if stop < n else self._state
         return tuple(reversed(items[n - k :])), _make(*state)
@@ -535,7 +542,7 @@ class Rng:
         """
         _check_int(i, "derive(i): i")
         if not 0 <= i <= _MASK:
-            raise ValueError(f"derive(i) needs 0 <= i < 2**64, got i={i}")
+            raise InvalidArgumentError("derive(i): i", i, "needs 0 <= i < 2**64")
         return _make(*_absorb(_absorb(self._state, i), _DERIVE_TAG))
 
     def split(self) -> tuple[Rng, Rng]:
