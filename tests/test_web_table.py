@@ -16,10 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
+import cardgames
 from cardgames import huit_americain
-from cardgames.shedding import SheddingState
+from cardgames.game import Move
+from cardgames.shedding import Draw, SheddingState
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
 pytest.importorskip("httpx", reason="starlette's TestClient needs httpx (the test extra)")
@@ -34,11 +37,14 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 from web_table.server import (  # noqa: E402 - examples/ is put on sys.path just above
     GAMES,
+    IDLE_SECONDS,
+    TABLES_PER_CREATOR,
     Seat,
     Table,
     TableRegistry,
     create_app,
     main,
+    secret_seed,
 )
 
 HUMANS_AND_BOT = [{"name": "Léa"}, {"name": "Tom"}, {"name": "Sam", "bot": "heuristic"}]
@@ -63,13 +69,21 @@ def deal(
     seed: int = 7,
     preset: str | None = None,
 ) -> dict[str, Any]:
-    body: dict[str, Any] = {"game": game, "seed": seed, "seats": seats or HUMANS_AND_BOT}
+    """Deal a table through the API; the registry draws ``seed`` (a client may not choose it)."""
+    registry_of(client).draw_seed = lambda: seed
+    body: dict[str, Any] = {"game": game, "seats": seats or HUMANS_AND_BOT}
     if preset is not None:
         body["preset"] = preset
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
     return created
+
+
+def registry_of(client: TestClient) -> TableRegistry:
+    registry = client.app.state.tables  # type: ignore[attr-defined]
+    assert isinstance(registry, TableRegistry)
+    return registry
 
 
 def bearer(created: dict[str, Any], seat: int) -> dict[str, str]:
@@ -172,22 +186,6 @@ def test_a_table_must_be_sent_as_json(client: TestClient) -> None:
     )
     assert response.status_code == 400
     assert response.json()["error"] == "bad_json"
-
-
-def test_idle_or_finished_tables_make_room_then_the_server_is_full() -> None:
-    now = [0.0]
-    registry = TableRegistry(bot_delay=0, max_tables=2, idle_seconds=60, clock=lambda: now[0])
-    seats = [Seat("Léa"), Seat("Bot", "random")]
-    first = registry.create("crazy-eights", seats, seed=1)
-    registry.create("crazy-eights", seats, seed=2)
-    with TestClient(create_app(registry)) as client:
-        response = client.post("/api/tables", json={"seats": HUMANS_AND_BOT})
-        assert response.status_code == 503
-        assert response.json()["error"] == "tables_full"
-        now[0] = 61.0  # both tables are idle now
-        deal(client)
-    assert registry.get(first.id) is None
-    assert len(registry) == 1
 
 
 # -- tokens -----------------------------------------------------------------------------------
@@ -538,8 +536,8 @@ def test_bots_wait_bot_delay_between_moves_so_people_can_follow() -> None:
 
 
 def test_a_person_cannot_move_for_another_seat_through_the_table() -> None:
-    registry = TableRegistry(bot_delay=0)
-    table = registry.create("crazy-eights", [Seat("Léa"), Seat("Tom")], seed=3)
+    registry = TableRegistry(bot_delay=0, draw_seed=lambda: 3)
+    table = registry.create("crazy-eights", [Seat("Léa"), Seat("Tom")])
     with pytest.raises(PermissionError):
         table.play(0, table.state.legal_moves(1)[0])
 
@@ -549,3 +547,357 @@ def test_the_command_line_refuses_bad_games(capsys: pytest.CaptureFixture[str]) 
     assert "cannot be played here" in capsys.readouterr().err
     assert main(["--humans", "0", "--bots", "2"]) == 2
     assert "person" in capsys.readouterr().err
+
+
+# -- seeds ------------------------------------------------------------------------------------
+
+
+def test_a_client_cannot_choose_the_seed_of_a_table_with_other_people(
+    client: TestClient, registry: TableRegistry
+) -> None:
+    # The creator would deal the same game at home and know every hand and the stock order.
+    for seats in (HUMANS_AND_BOT, [{"name": "Léa"}, {"name": "Tom"}]):
+        response = client.post("/api/tables", json={"seed": 7, "seats": seats})
+        assert response.status_code == 403, response.text
+        assert response.json()["error"] == "seed_not_allowed"
+    assert len(registry) == 0
+
+
+def test_a_chosen_seed_is_allowed_for_one_person_and_bots(
+    client: TestClient, registry: TableRegistry
+) -> None:
+    seats = [{"name": "Léa"}, {"name": "B1", "bot": "random"}, {"name": "B2", "bot": "random"}]
+    response = client.post("/api/tables", json={"seed": 7, "seats": seats})
+    assert response.status_code == 201, response.text
+    state = table_of(registry, response.json()).state
+    assert state == state.game.new_game(["Léa", "B1", "B2"], seed=7, rules=state.rules)
+
+
+def test_the_server_draws_the_seed_with_secrets(
+    client: TestClient, registry: TableRegistry, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert TableRegistry().draw_seed is secret_seed
+    registry.draw_seed = secret_seed
+    drawn: list[int] = []
+
+    def randbits(bits: int) -> int:
+        assert bits == 63
+        drawn.append(123456789)
+        return drawn[-1]
+
+    monkeypatch.setattr("secrets.randbits", randbits)
+    created = deal_as_drawn(client)
+    state = table_of(registry, created).state
+    assert drawn == [123456789]
+    assert state == state.game.new_game(["Léa", "Tom", "Sam"], seed=123456789, rules=state.rules)
+    assert "123456789" not in json.dumps(created)
+
+
+def deal_as_drawn(client: TestClient) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"seats": HUMANS_AND_BOT})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def test_the_command_line_takes_a_seed_only_for_one_person(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # An address nobody can listen on: were the seed accepted, main would stop there instead.
+    assert main(["--seed", "7", "--humans", "2", "--host", "256.0.0.1"]) == 2
+    err = capsys.readouterr().err
+    assert "seed may be chosen only" in err
+    assert "cannot listen" not in err
+    assert main(["--seed", "7", "--humans", "1", "--host", "256.0.0.1"]) == 2
+    assert "cannot listen" in capsys.readouterr().err
+
+
+# -- every parameter is checked ---------------------------------------------------------------
+
+
+@pytest.fixture
+def raw_client(registry: TableRegistry) -> Iterator[TestClient]:
+    """A client that sees a server error as a 500 answer, as a browser would."""
+    with TestClient(create_app(registry), raise_server_exceptions=False) as client:
+        yield client
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ("view?seat=²", "bad_seat"),  # str.isdigit() says yes, int() raises
+        ("view?seat=" + "9" * 5000, "bad_seat"),
+        ("view?seat=٣", "bad_seat"),  # int() reads Arabic-Indic digits
+        ("view?seat=%200", "bad_seat"),
+        ("view?seat=-0", "bad_seat"),
+        ("view?seat=0&seat=0", "repeated_parameter"),
+        ("view?colour=red", "unknown_parameter"),
+        ("view?seat", "bad_seat"),
+        ("events?after=²", "bad_after"),
+        ("events?after=1_0", "bad_after"),
+        ("events?after=+1", "bad_after"),
+        ("events?after=-2", "bad_after"),
+        ("events?after=" + "9" * 4000, "bad_after"),
+        ("events?seat=0", "unknown_parameter"),
+        ("?after=0", "unknown_parameter"),  # the table's own address
+    ],
+)
+def test_a_malformed_query_is_400_never_500(raw_client: TestClient, query: str, code: str) -> None:
+    created = deal(raw_client)
+    path = f"/api/tables/{created['table']}" + ("" if query.startswith("?") else "/") + query
+    response = raw_client.get(path, headers=bearer(created, 0))
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == code
+    assert len(response.json()["message"]) < 200  # the 5,000 digits are not sent back
+
+
+def test_a_malformed_content_length_is_400_never_500(raw_client: TestClient) -> None:
+    created = deal(raw_client)
+    url = f"/api/tables/{created['table']}/moves"
+    headers = {**bearer(created, 1), "content-length": "9" * 5000}
+    response = raw_client.post(url, headers=headers, content=b"draw")
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "bad_content_length"
+
+
+def test_deeply_nested_json_is_400_never_500(
+    raw_client: TestClient, registry: TableRegistry
+) -> None:
+    headers = {"content-type": "application/json"}
+    response = raw_client.post("/api/tables", content="[" * 4000, headers=headers)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "bad_json"
+    created = deal(raw_client)
+    state = table_of(registry, created).state
+    response = raw_client.post(
+        f"/api/tables/{created['table']}/moves",
+        headers={**bearer(created, 1), **headers},
+        content="[" * 4000,
+    )
+    assert response.status_code == 400, response.text
+    assert table_of(registry, created).state is state
+
+
+@pytest.mark.parametrize(
+    "authorization",
+    [
+        b"Bearer " + b"A" * 5000,
+        "Bearer é".encode("latin-1"),
+        "Bearer \u00e9t\u00e9".encode(),
+        b"Bearer \x00\x01",
+        b"Bearer a b",
+    ],
+)
+def test_a_malformed_token_is_401(raw_client: TestClient, authorization: bytes) -> None:
+    created = deal(raw_client)
+    response = raw_client.get(
+        f"/api/tables/{created['table']}/view", headers={b"authorization": authorization}
+    )
+    assert response.status_code == 401, response.text
+    assert response.json()["error"] == "invalid_token"
+
+
+@pytest.mark.parametrize("table_id", ["x" * 5000, "%C2%B2", "a.b", "..", "%00"])
+def test_a_malformed_table_id_is_404(raw_client: TestClient, table_id: str) -> None:
+    created = deal(raw_client)
+    response = raw_client.get(f"/api/tables/{table_id}/view", headers=bearer(created, 0))
+    assert response.status_code == 404, response.text
+    assert response.json()["error"] in {"unknown_table", "not_found"}
+
+
+def test_slashes_and_methods_are_answered_in_json(raw_client: TestClient) -> None:
+    response = raw_client.get("/api/games/", follow_redirects=False)
+    assert response.status_code == 404  # not a redirect
+    assert response.json()["error"] == "not_found"
+    response = raw_client.put("/api/games")
+    assert response.status_code == 405
+    assert response.json()["error"] == "method_not_allowed"
+    assert "GET" in response.headers["allow"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seats": HUMANS_AND_BOT, "colour": "red"},
+        {"seats": [{"name": "Léa", "seat": 0}, {"name": "Tom"}]},
+        {"game": "x" * 65, "seats": HUMANS_AND_BOT},
+        {"preset": "x" * 65, "seats": HUMANS_AND_BOT},
+        {"seed": 2**63, "seats": [{"name": "Léa"}, {"name": "Bot", "bot": "random"}]},
+        {"seed": 7.0, "seats": [{"name": "Léa"}, {"name": "Bot", "bot": "random"}]},
+    ],
+)
+def test_every_field_of_a_new_table_is_checked(
+    raw_client: TestClient, registry: TableRegistry, body: dict[str, Any]
+) -> None:
+    response = raw_client.post("/api/tables", json=body)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "bad_table"
+    assert len(registry) == 0
+
+
+def test_text_sent_back_in_an_error_is_escaped(raw_client: TestClient) -> None:
+    # A lone surrogate in a name cannot be written as UTF-8: the answer escapes it.
+    body = b'{"seats": [{"name": "L\\ud800a"}, {"name": "Tom"}]}'
+    response = raw_client.post(
+        "/api/tables", content=body, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400, response.text
+    assert response.content.isascii()
+
+
+def test_a_server_failure_is_a_json_500_that_tells_nothing(registry: TableRegistry) -> None:
+    def broken() -> int:
+        raise RuntimeError("secret detail")
+
+    registry.draw_seed = broken
+    with TestClient(create_app(registry), raise_server_exceptions=False) as client:
+        response = client.post("/api/tables", json={"seats": HUMANS_AND_BOT})
+    assert response.status_code == 500
+    assert response.json()["error"] == "internal_error"
+    assert "secret" not in response.text
+
+
+class LooksLikeAnyMove(Draw):
+    """A move that claims to equal every move."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = Draw.__hash__
+
+
+@pytest.mark.parametrize("forgery", ["bool-seat", "float-seat", "subclass"])
+def test_a_table_applies_only_the_engines_own_moves(forgery: str) -> None:
+    registry = TableRegistry(bot_delay=0, draw_seed=lambda: 7)
+    table = registry.create("crazy-eights", [Seat("Léa"), Seat("Tom"), Seat("Sam")])
+    state = table.state
+    legal = state.legal_moves(1)[0]
+    forged: Move
+    if forgery == "bool-seat":
+        forged = attrs.evolve(legal, player=True)
+    elif forgery == "float-seat":
+        forged = attrs.evolve(legal, player=1.0)  # type: ignore[arg-type] # the forgery
+    else:
+        forged = LooksLikeAnyMove(1)
+    with pytest.raises((PermissionError, cardgames.IllegalMoveError)):
+        table.play(1, forged)
+    assert table.state is state
+    table.play(1, attrs.evolve(legal))  # an equal move of the same types: the engine's is applied
+    assert table.state == state.apply(legal)
+    for _, events in table.events(1, -1)[1]:
+        assert all(type(getattr(e, "player", 0)) is int for e in events)
+
+
+# -- limits -----------------------------------------------------------------------------------
+
+
+def test_one_client_runs_at_most_a_few_tables(
+    raw_client: TestClient, registry: TableRegistry
+) -> None:
+    for _ in range(TABLES_PER_CREATOR):
+        deal(raw_client)
+    response = raw_client.post("/api/tables", json={"seats": HUMANS_AND_BOT})
+    assert response.status_code == 429, response.text
+    assert response.json()["error"] == "too_many_tables"
+    assert len(registry) == TABLES_PER_CREATOR
+    # Another address still can; an IPv6 client counts by its /64 network.
+    with TestClient(create_app(registry), client=("2001:db8::1", 1)) as other:
+        deal(other)
+    with TestClient(create_app(registry), client=("2001:db8::2", 1)) as same_network:
+        for _ in range(TABLES_PER_CREATOR - 1):
+            deal(same_network)
+        response = same_network.post("/api/tables", json={"seats": HUMANS_AND_BOT})
+        assert response.status_code == 429
+
+
+def test_a_finished_table_does_not_count_against_its_creator() -> None:
+    registry = TableRegistry(bot_delay=0, tables_per_creator=1, draw_seed=lambda: 5)
+    seats = [Seat("Léa"), Seat("Bot", "random")]
+    table = registry.create("crazy-eights", seats, creator="192.0.2.1")
+    with pytest.raises(Exception, match="already run 1 tables"):
+        registry.create("crazy-eights", seats, creator="192.0.2.1")
+    for _ in range(3000):
+        view = table.view(0)
+        if table.state.is_over:
+            break
+        table.play(0, table.state.legal_moves(0)[0] if view.current == 0 else Draw(0))
+    assert table.state.is_over
+    registry.create("crazy-eights", seats, creator="192.0.2.1")
+    registry.create("crazy-eights", seats)  # the operator's tables are not counted
+    assert len(registry) == 3
+
+
+def test_a_table_without_a_move_for_the_idle_time_expires() -> None:
+    now = [0.0]
+    registry = TableRegistry(bot_delay=0, idle_seconds=60, clock=lambda: now[0])
+    with TestClient(create_app(registry)) as client:
+        created = deal(client, seats=[{"name": "Léa"}, {"name": "Tom"}], seed=3)
+        table = table_of(registry, created)
+        now[0] = 59.0
+        get_view(client, created, 1)  # reading keeps nothing alive...
+        seat = table.state.current
+        text = table.state.format_move(table.state.legal_moves(seat)[0])
+        moved = client.post(
+            f"/api/tables/{created['table']}/moves", headers=bearer(created, seat), content=text
+        )
+        assert moved.status_code == 200  # ...a move does
+        now[0] = 59.0 + 59.0
+        get_view(client, created, 0)
+        now[0] = 59.0 + 60.0
+        response = client.get(f"/api/tables/{created['table']}/view", headers=bearer(created, 0))
+        assert response.status_code == 404
+        assert response.json()["error"] == "unknown_table"
+    assert len(registry) == 0
+    assert registry.idle_seconds == 60
+    assert IDLE_SECONDS == 1800
+
+
+def test_expired_tables_are_swept_when_a_table_is_made() -> None:
+    now = [0.0]
+    registry = TableRegistry(bot_delay=0, idle_seconds=60, clock=lambda: now[0])
+    seats = [Seat("Léa"), Seat("Bot", "random")]
+    old = registry.create("crazy-eights", seats, creator="a")
+    now[0] = 30.0
+    kept = registry.create("crazy-eights", seats, creator="b")
+    now[0] = 60.0
+    registry.create("crazy-eights", seats, creator="c")
+    assert registry.get(old.id) is None
+    assert registry.get(kept.id) is kept
+    now[0] = 90.0
+    assert registry.expire() == 1
+    assert len(registry) == 1
+
+
+def test_finished_tables_make_room_then_the_server_is_full() -> None:
+    registry = TableRegistry(bot_delay=0, max_tables=2, draw_seed=lambda: 5)
+    seats = [Seat("Léa"), Seat("Bot", "random")]
+    first = registry.create("crazy-eights", seats)
+    registry.create("crazy-eights", seats)
+    with TestClient(create_app(registry)) as client:
+        response = client.post("/api/tables", json={"seats": HUMANS_AND_BOT})
+        assert response.status_code == 503
+        assert response.json()["error"] == "tables_full"
+        while not first.state.is_over:
+            first.view(0)
+            if not first.state.is_over:
+                first.play(0, first.state.legal_moves(0)[0])
+        deal(client)
+    assert registry.get(first.id) is None
+    assert len(registry) == 2
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"max_tables": 0}, {"tables_per_creator": 0}, {"idle_seconds": 0}, {"bot_delay": -1}],
+)
+def test_a_registry_refuses_limits_below_one(kwargs: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match=r"at least 1|more than 0|0 or more"):
+        TableRegistry(**kwargs)  # type: ignore[arg-type]
+
+
+def test_the_command_line_sets_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    for option in ("--max-tables", "--tables-per-client", "--idle-minutes"):
+        with pytest.raises(SystemExit) as stop:
+            main([option, "0"])
+        assert stop.value.code == 2
+        assert "expected more than 0" in capsys.readouterr().err
