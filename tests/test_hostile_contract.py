@@ -317,3 +317,59 @@ def test_new_game_refuses_any_bad_argument(game: str, argument: str, value: Any)
         return
     descriptor.check_state(state)
     _play_to_end(descriptor, state, seed=1)
+
+
+def _record_texts() -> list[str]:
+    from cardgames.agents import RandomAgent, play_game
+    from cardgames.records import record_game
+
+    texts = []
+    for game in {state.game for _, state in POSITIONS}:
+        result = play_game(game, [RandomAgent()] * game.min_players, seed=3)
+        texts.append(record_game(result).to_json())
+    return texts
+
+
+RECORDS = _record_texts()
+
+
+@HOSTILE
+@given(
+    text=st.sampled_from(RECORDS),
+    data=st.data(),
+)
+def test_edited_records_replay_or_raise_documented_errors(text: str, data: Any) -> None:
+    """A record edited by hand replays, or raises a `CardGamesError`; nothing else."""
+    from cardgames.records import GameRecord, replay
+
+    tree = json.loads(text)
+    moves = tree["data"]["moves"]
+    for _ in range(data.draw(st.integers(1, 3), label="edits")):
+        what = data.draw(st.sampled_from(["number", "seat", "move", "drop"]), label="edit")
+        if what == "number":
+            paths = _paths(tree)
+            _set(
+                tree,
+                data.draw(st.sampled_from(paths), label="path"),
+                data.draw(st.sampled_from(_NUMBERS), label="number"),
+            )
+        elif moves and what == "seat":
+            i = data.draw(st.integers(0, len(moves) - 1), label="index")
+            moves[i]["player"] = data.draw(hostile_values(), label="seat")
+        elif moves and what == "move":
+            i = data.draw(st.integers(0, len(moves) - 1), label="index")
+            moves[i]["move"] = data.draw(
+                st.one_of(st.text(max_size=40), st.sampled_from(["play 8H", "callout ²"])),
+                label="move",
+            )
+        elif moves:
+            del moves[data.draw(st.integers(0, len(moves) - 1), label="index")]
+    try:
+        edited = json.dumps(tree)
+    except ValueError:  # a NaN or a number JSON cannot write
+        return
+    try:
+        state = replay(GameRecord.from_json(edited))
+    except CardGamesError:
+        return
+    state.game.check_state(state)
