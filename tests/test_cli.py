@@ -91,7 +91,7 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "cardgames: error: unknown game 'bridge'; "
+        "cardgames rules: error: unknown game 'bridge'; "
         "known games: crazy-eights, huit-americain, planets"
     )
 
@@ -114,7 +114,7 @@ def test_broken_pipe_stops_quietly(
 
     monkeypatch.setattr(info, "run_games", broken)
     code, _, err = run(capsys, "games")
-    assert code == 1
+    assert code == 0  # `cardgames demo ... | head -1` succeeds (#13)
     assert err == ""
 
 
@@ -813,3 +813,80 @@ def test_ascii_terminal_gets_letters(
     assert "♣" not in out
     assert "♥" not in out
     assert app.EXIT_USAGE == 2
+
+
+# --- #13: what players hit on the command line ------------------------------------------------
+
+
+def test_simulate_takes_the_number_of_players_from_the_agents(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(
+        capsys, "simulate", "crazy-eights", "--games", "3", "--agents", "heuristic,random,random"
+    )
+    assert code == 0, err
+    assert "3 games, 3 players" in out
+
+
+def test_simulate_with_one_agent_needs_the_number_of_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = run(capsys, "simulate", "crazy-eights", "--games", "3", "--agents", "random")
+    assert_one_line_error(result, 2, "cardgames simulate: error:", "--players")
+
+
+def test_simulate_refuses_agents_that_do_not_match_the_players(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = run(
+        capsys,
+        "simulate",
+        "crazy-eights",
+        "--games",
+        "3",
+        "--agents",
+        "random,random",
+        "--players",
+        "3",
+    )
+    assert_one_line_error(result, 2, "cardgames simulate: error:", "3")
+
+
+def test_one_tally_option_takes_several_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys,
+        "score",
+        "planets",
+        "--tally",
+        "Léa=commander 4, face-down 2, hand 3",
+        "Tom=adjutant all-different, hand 5",
+    )
+    assert code == 0, err
+    assert "Léa" in out
+    assert "Tom" in out
+
+
+def test_one_hand_option_takes_several_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "score", "crazy-eights", "--winner", "Léa", "--hand", "Tom=8H KS", "Sam=3C AS"
+    )
+    assert code == 0, err
+    assert "scores 83" in out  # 50 + 10 + 3 + 20, the rule text's example
+
+
+@pytest.mark.parametrize(
+    ("argv", "prefix"),
+    [
+        (["demo", "bridge"], "cardgames demo: error:"),
+        (["rules", "crazy-eights", "--bogus"], "cardgames rules: error:"),
+        (["demo", "crazy-eights", "--rules", "hand_size=99"], "cardgames demo: error:"),
+        (["score", "crazy-eights", "--hand", "Tom=8X"], "cardgames score: error:"),
+        (["replay", "/nonexistent/game.json"], "cardgames replay: error:"),
+    ],
+)
+def test_every_error_has_the_command_prefix(
+    capsys: pytest.CaptureFixture[str], argv: list[str], prefix: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status in (1, 2)
+    assert err.startswith(prefix), err

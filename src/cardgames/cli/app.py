@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def command(name: str, handler: Handler, summary: str) -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=summary, description=summary)
-        sub.set_defaults(handler=handler)
+        sub.set_defaults(handler=handler, subparser=sub)
         return sub
 
     command("games", info.run_games, "list the games, with their names and numbers of players")
@@ -141,13 +141,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("simulate", simulation.run_simulate, "play many bots' games and sum them up")
     sub.add_argument("game", metavar="GAME", help="a game name or alias")
-    sub.add_argument("--games", type=_positive, required=True, metavar="N")
-    sub.add_argument("--players", type=_positive, required=True, metavar="N")
+    sub.add_argument("--games", type=_positive, required=True, metavar="N", help="how many games")
+    sub.add_argument(
+        "--players",
+        type=_positive,
+        metavar="N",
+        help="the number of seats (default: one per agent named in --agents)",
+    )
     sub.add_argument(
         "--agents",
         required=True,
         metavar="A,B,...",
-        help="one agent for all seats or one per seat: random, heuristic, ismcts:N",
+        help="one agent for all seats (then --players is needed) or one per seat: random, "
+        "heuristic, ismcts:N",
     )
     where = sub.add_mutually_exclusive_group()
     where.add_argument(
@@ -174,16 +180,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--hand",
         metavar='NAME="CARDS"',
-        action="append",
+        nargs="+",
+        action="extend",
         default=[],
-        help='a player\'s cards left, e.g. --hand Tom="8H KS" (--hand Tom= for none)',
+        help='players\' cards left, one or more per --hand, e.g. --hand Tom="8H KS" Sam="3C" '
+        "(Tom= for none)",
     )
     sub.add_argument(
         "--tally",
         metavar='NAME="ITEMS"',
-        action="append",
+        nargs="+",
+        action="extend",
         default=[],
-        help='planets: e.g. --tally Léa="commander 4, adjutant 3, face-down 2, hand 3"',
+        help='planets: one or more players per --tally, e.g. --tally Léa="commander 4, '
+        'adjutant 3, face-down 2, hand 3" Tom="hand 5"',
     )
     sub.add_argument(
         "--match",
@@ -202,8 +212,10 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(text.split())
 
 
-def _report(message: str) -> None:
-    sys.stderr.write(f"cardgames: error: {message}\n")
+def _report(message: str, command: str | None = None) -> None:
+    """One line on standard error, with the one prefix every error has."""
+    prog = f"cardgames {command}" if command else "cardgames"
+    sys.stderr.write(f"{prog}: error: {message}\n")
 
 
 def _file_error(exc: OSError) -> str:
@@ -227,7 +239,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _tolerate_unencodable(sys.stderr)
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # reported by the subcommand's parser, with its prefix
+            owner: argparse.ArgumentParser = getattr(args, "subparser", parser)
+            owner.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     handler: Handler | None = getattr(args, "handler", None)
@@ -235,18 +250,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         names = ", ".join(["games", "rules", "demo", "play", "simulate", "score", "replay"])
         _report(f"choose a command: {names} (see 'cardgames --help')")
         return EXIT_USAGE
+    command: str = args.command
     try:
         return handler(args)
     except (UsageError, UnknownGameError, InvalidRulesError, ParseError) as exc:
-        _report(_one_line(exc))
+        _report(_one_line(exc), command)
         return EXIT_USAGE
     except (CommandError, CardGamesError) as exc:
-        _report(_one_line(exc))
+        _report(_one_line(exc), command)
         return EXIT_FAILURE
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             return _broken_pipe()
-        _report(_file_error(exc))
+        _report(_file_error(exc), command)
         return EXIT_FAILURE
     except KeyboardInterrupt:
         sys.stderr.write("\ncardgames: interrupted\n")
@@ -254,7 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _broken_pipe() -> int:
-    """The reader of standard output went away (``cardgames demo ... | head``): stop quietly."""
+    """The reader of standard output went away (``cardgames demo ... | head``): stop quietly.
+
+    Exit status 0, as ``head`` and ``grep -q`` expect of the command before them: the output
+    that was wanted was written.
+    """
     import os
 
     try:
@@ -262,4 +282,4 @@ def _broken_pipe() -> int:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):  # pragma: no cover - no real file descriptor
         pass
-    return EXIT_FAILURE
+    return 0

@@ -17,6 +17,7 @@ from typing import Any
 
 from cardgames.cli.choices import (
     CommandError,
+    UsageError,
     check_players,
     game_label,
     make_agents,
@@ -108,9 +109,16 @@ def run_simulate(args: argparse.Namespace) -> int:
 
     game = resolve_game(args.game)
     rules = resolve_rules(game, args.preset, args.rules)
+    names = [part.strip() for part in args.agents.split(",")]
+    if args.players is None:
+        if len(names) == 1:
+            raise UsageError(
+                "--players is needed with a single agent for every seat "
+                "(or name one agent per seat in --agents)"
+            )
+        args.players = len(names)
     check_players(game, args.players)
     make_agents(game, args.agents, args.players)  # checks the names, one line per mistake
-    names = [part.strip() for part in args.agents.split(",")]
     if len(names) == 1:
         names = names * args.players
     if args.out is not None and not Path(args.out).parent.is_dir():

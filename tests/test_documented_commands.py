@@ -1,0 +1,112 @@
+"""Every ``cardgames`` command that README.md and docs/cli.md show runs as written.
+
+The commands are read from the documents themselves (code blocks, ``$``-prompted lines and
+inline code), so a documented command that stops working fails here. A command the document
+shows followed by an error line (``cardgames demo: error: …``) must fail with exit status 2
+and print that prefix; every other command must exit 0. Synopsis lines (``cardgames demo GAME
+[--players N]``) and a command's bare name in prose (``cardgames demo``) are not commands and
+are skipped. The commands of one document run in order
+in one temporary folder, so ``--record game.json`` comes before ``replay game.json``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = ("README.md", "docs/cli.md")
+
+# Words that only a synopsis holds: placeholders and optional parts.
+_PLACEHOLDER = re.compile(r"\b(GAME|FILE|COMMAND|NAME|ITEMS|CARDS)\b|[\[…]|\bN\b|--help")
+
+
+def _command_of(line: str) -> str | None:
+    """The ``cardgames`` command on a line of a document, or None."""
+    line = line.strip()
+    if line.startswith("$ "):
+        line = line[2:]
+    if "&&" in line:  # README's set-up line: the command is the last part
+        line = line.rsplit("&&", 1)[1].strip()
+    line = re.sub(r"^(\.venv/bin/)", "", line)
+    if not line.startswith("cardgames ") or ": error:" in line.split("  #")[0]:
+        return None
+    return line
+
+
+def documented_commands(document: str) -> list[tuple[str, str | None]]:
+    """``(command, expected error prefix or None)`` in the order the document shows them."""
+    text = (ROOT / document).read_text(encoding="utf-8")
+    found: list[tuple[int, str, str | None]] = []
+    for block in re.finditer(r"```\w*\n(.*?)```", text, re.S):
+        lines = block.group(1).splitlines()
+        for i, line in enumerate(lines):
+            command = _command_of(line)
+            if command is None:
+                continue
+            comment = ""
+            if "  #" in command:
+                command, comment = (part.strip() for part in command.split("  #", 1))
+            following = lines[i + 1].strip() if i + 1 < len(lines) else ""
+            error = following.split(": error:")[0] if ": error:" in following else None
+            found.append((block.start() + i, command, error))
+            then = re.search(r"then: (cardgames .*)$", comment)
+            if then:
+                found.append((block.start() + i, then.group(1).strip(), None))
+    prose = re.sub(r"```.*?```", lambda m: " " * len(m.group()), text, flags=re.S)
+    for inline in re.finditer(r"`(cardgames [^`]+)`", prose):
+        found.append((inline.start(), " ".join(inline.group(1).split()), None))
+    found.sort(key=lambda item: item[0])
+    return [(c, e) for _, c, e in found if not _PLACEHOLDER.search(c) and not _is_reference(c)]
+
+
+def _is_reference(command: str) -> bool:
+    """Prose names a command (`cardgames demo`) without running it; `cardgames games` runs."""
+    words = command.split()
+    return len(words) == 2 and words[1] != "games"
+
+
+def test_the_documents_show_commands() -> None:
+    """The extraction itself works: it finds the commands the test is about."""
+    readme = [c for c, _ in documented_commands("README.md")]
+    assert "cardgames demo crazy-eights --seed 7" in readme
+    assert any(c.startswith("cardgames simulate crazy-eights --games 1000") for c in readme)
+    cli = documented_commands("docs/cli.md")
+    assert ("cardgames demo bridge", "cardgames demo") in cli
+    assert len(cli) >= 10
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_every_documented_command_runs(document: str, tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONUTF8="1", COLUMNS="100", NO_COLOR="1")
+    env.pop("CI", None)
+    failures: list[str] = []
+    for command, error in documented_commands(document):
+        argv = shlex.split(command)
+        done = subprocess.run(
+            [sys.executable, "-m", "cardgames", *argv[1:]],
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,  # `cardgames play` reads end of input and leaves
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=300,
+            check=False,
+        )
+        if error is None and done.returncode != 0:
+            failures.append(f"{command}\n  exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        elif error is not None and (
+            done.returncode != 2 or not done.stderr.startswith(f"{error}: error:")
+        ):
+            failures.append(
+                f"{command}\n  expected exit 2 and '{error}: error:', got exit "
+                f"{done.returncode}: {done.stderr.strip()[-300:]}"
+            )
+    assert not failures, f"documented commands of {document} that fail:\n" + "\n".join(failures)
