@@ -11,6 +11,7 @@ in one temporary folder, so ``--record game.json`` comes before ``replay game.js
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shlex
@@ -110,3 +111,36 @@ def test_every_documented_command_runs(document: str, tmp_path: Path) -> None:
                 f"{done.returncode}: {done.stderr.strip()[-300:]}"
             )
     assert not failures, f"documented commands of {document} that fail:\n" + "\n".join(failures)
+
+
+def test_every_help_ends_with_two_examples_that_run(tmp_path: Path) -> None:
+    from cardgames.cli.app import EXAMPLES, build_parser
+
+    parser = build_parser()
+    (subcommands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert set(subcommands.choices) == set(EXAMPLES)
+    env = dict(os.environ, PYTHONUTF8="1", NO_COLOR="1")
+    failures: list[str] = []
+    for command, examples in EXAMPLES.items():
+        help_text = subcommands.choices[command].format_help()
+        for action in subcommands.choices[command]._actions:
+            assert action.help, f"{command} {action.option_strings or action.dest} has no help"
+        assert help_text.rstrip().endswith(examples[1]), command
+        assert len(examples) == 2
+        for example in examples:
+            argv = shlex.split(example)
+            argv = argv[3:] if argv[:3] == ["python", "-m", "cardgames"] else argv[1:]
+            done = subprocess.run(
+                [sys.executable, "-m", "cardgames", *argv],
+                cwd=tmp_path,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                timeout=300,
+                check=False,
+            )
+            if done.returncode != 0:
+                failures.append(f"{example}: exit {done.returncode}: {done.stderr[-300:]}")
+    assert not failures, "\n".join(failures)

@@ -35,6 +35,32 @@ EXIT_INTERRUPTED = 130
 
 Handler = Callable[[argparse.Namespace], int]
 
+EXAMPLES: dict[str, tuple[str, str]] = {
+    "games": ("cardgames games", "python -m cardgames games"),
+    "rules": ("cardgames rules crazy-eights", 'cardgames rules "8 américain"'),
+    "demo": (
+        "cardgames demo crazy-eights --seed 7",
+        'cardgames demo "8 américain" --players 3 --preset le-cumul --rules jump_in=yes',
+    ),
+    "play": (
+        "cardgames play crazy-eights --seed 1",
+        "cardgames play planets --players 4 --agents heuristic",
+    ),
+    "simulate": (
+        "cardgames simulate crazy-eights --games 1000 --agents heuristic,random,random,random",
+        "cardgames simulate planets --games 200 --players 3 --agents heuristic --workers 2",
+    ),
+    "score": (
+        'cardgames score crazy-eights --winner Léa --hand Tom="8H KS" Sam="3C AS"',
+        'cardgames score planets --tally Léa="commander 4, hand 3" Tom="hand 5"',
+    ),
+    "replay": (
+        "cardgames demo crazy-eights --seed 7 --record game.json",
+        "cardgames replay game.json",
+    ),
+}
+"""Two examples per command, shown at the end of its ``--help``."""
+
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line on standard error."""
@@ -104,7 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def command(name: str, handler: Handler, summary: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=summary, description=summary)
+        lines = "\n".join(f"  {example}" for example in EXAMPLES[name])
+        sub = commands.add_parser(
+            name,
+            help=summary,
+            description=summary,
+            epilog=f"examples:\n{lines}",
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         sub.set_defaults(handler=handler, subparser=sub)
         return sub
 
