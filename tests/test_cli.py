@@ -890,3 +890,36 @@ def test_every_error_has_the_command_prefix(
     status, _, err = run(capsys, *argv)
     assert status in (1, 2)
     assert err.startswith(prefix), err
+
+
+@pytest.mark.parametrize("game", ["crazy-eights", "8 américain", "planets"])
+def test_rules_explains_the_game_to_a_player(capsys: pytest.CaptureFixture[str], game: str) -> None:
+    code, out, err = run(capsys, "rules", game)
+    assert code == 0, err
+    for heading in ("Setting up", "A turn", "Scoring", "Options", "Presets"):
+        assert f"\n{heading}" in out, heading
+    assert "module text" not in out
+    # "seed" means the RNG seed everywhere else: the rule text is "the rule text".
+    assert "the seed" not in out
+    assert "seed's" not in out
+    assert "house" in out.casefold()  # house decisions are marked as such
+    if game == "planets":
+        assert "ten numbers" in out
+        assert "Black holes" in out
+    else:
+        assert "Special cards" in out
+        assert "e.g. '2:draw2 8:wild" in " ".join(out.split())  # the Effects syntax, an example
+
+
+def test_rules_explanation_follows_the_rules_data() -> None:
+    from cardgames import crazy_eights
+    from cardgames.cli.explain import explain
+
+    rules = crazy_eights.GAME.default_rules.replace(
+        effects=crazy_eights.Effects.parse("8:wild Q:draw3 K:again"), announce_penalty=0
+    )
+    text = "\n".join(p for _, paragraphs in explain(crazy_eights.GAME, rules) for p in paragraphs)
+    assert "Queen: the next player draws 3 cards" in text
+    assert "King: its player plays again." in text
+    assert "Ace" not in text.split("Card values")[0]  # no special Ace any more
+    assert "carte!" not in text

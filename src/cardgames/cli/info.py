@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import textwrap
 from typing import Any
 
 from cardgames.cli.choices import resolve_game
@@ -11,7 +12,7 @@ from cardgames.cli.output import print_table
 from cardgames.codec import encode
 from cardgames.game import games
 
-__all__ = ["format_value", "run_games", "run_rules"]
+__all__ = ["describe_values", "format_value", "run_games", "run_rules"]
 
 
 def format_value(value: Any) -> str:
@@ -44,21 +45,57 @@ def run_games(args: argparse.Namespace) -> int:
     return 0
 
 
+_FORMATS = {
+    "Effects": (
+        "card effects: FACE:EFFECT pairs separated by spaces, effects joined with '+' (wild, "
+        "drawN, skip, reverse, again, swap, choose; none for no effect), e.g. "
+        "'2:draw2 8:wild J:reverse A:skip JOKER:wild+draw5'"
+    ),
+    "ScoreTable": (
+        "ten numbers, the points of 3, 4, ... 12 identical planets, separated by spaces or "
+        "commas, e.g. '3 5 8 12 17 23 30 38 47 57'"
+    ),
+}
+
+
+def describe_values(info: Any) -> str:
+    """What an option accepts, in words, with an example for the structured ones."""
+    text: str = info.describe_type()
+    for name, words in _FORMATS.items():
+        if text.startswith(name):
+            return words + text[len(name) :]
+    return text
+
+
 def run_rules(args: argparse.Namespace) -> int:
-    """Show a game's options (type, default, description) and its presets."""
+    """Explain how the game is played, then its options (with their formats) and presets."""
+    from cardgames.cli.explain import explain
+
     game = resolve_game(args.game)
-    doc = (game.rules_type.__doc__ or "").strip().splitlines()
-    print(f"{game.title} ({game.name}), {game.min_players} to {game.max_players} players")
-    if doc:
-        print(doc[0])
-    print()
     default = game.default_rules
-    print("Options (change them with --rules OPTION=VALUE), with their defaults:")
+    print(f"{game.title} ({game.name}), {game.min_players} to {game.max_players} players")
+    for heading, paragraphs in explain(game, default):
+        print()
+        print(heading)
+        for paragraph in paragraphs:
+            print(textwrap.fill(paragraph, width=96, initial_indent="  ", subsequent_indent="  "))
+    print()
+    print("Options (change them with --rules OPTION=VALUE), with their defaults.")
+    print('"House" marks a decision of ours where the rule text is silent.')
     for info in game.rules_type.options():
         print()
         print(f"  {info.name} = {format_value(getattr(default, info.name))}")
-        print(f"      {info.doc}")
-        print(f"      Values: {info.describe_type()}.")
+        print(
+            textwrap.fill(info.doc, width=96, initial_indent="      ", subsequent_indent="      ")
+        )
+        print(
+            textwrap.fill(
+                f"Values: {describe_values(info)}.",
+                width=96,
+                initial_indent="      ",
+                subsequent_indent="      ",
+            )
+        )
     print()
     preset_rows = []
     for index, (name, rules) in enumerate(game.presets.items()):
