@@ -59,8 +59,6 @@ def server() -> Iterator[dict[str, Any]]:
         "127.0.0.1",
         "--port",
         "0",
-        "--seed",
-        "7",
         "--humans",
         "2",
         "--bots",
@@ -219,6 +217,17 @@ def test_the_home_page_deals_a_table_and_lists_one_link_per_person(
         page = context.new_page()
         page.goto(server["base"] + "/")
         page.wait_for_function("() => document.querySelectorAll('#preset option').length > 0")
+        # The server deals at random; a seed can be chosen only by one person among bots.
+        kinds = page.locator("#seats .seat-kind")
+        assert page.locator("#seed").is_disabled()  # two people and a bot
+        kinds.nth(1).select_option("random")
+        assert page.locator("#seed").is_enabled()
+        kinds.nth(1).select_option("")
+        assert page.locator("#seed").is_disabled()
+        chosen = (
+            '{"seed": 7, "seats": [{"name": "A"}, {"name": "B"}, {"name": "C", "bot": "random"}]}'
+        )
+        assert fetch_status(page, "/api/tables", token=None, body=chosen) == 403
         page.select_option("#game", "huit-americain")
         page.select_option("#preset", "a-la-volee")
         page.click("#create")

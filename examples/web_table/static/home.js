@@ -37,9 +37,22 @@
     const remove = document.createElement("button");
     remove.type = "button";
     remove.textContent = "Remove";
-    remove.addEventListener("click", () => li.remove());
+    remove.addEventListener("click", () => {
+      li.remove();
+      updateSeed();
+    });
     li.append(input, " ", kind, " ", remove);
     $("seats").appendChild(li);
+    updateSeed();
+  }
+
+  // A seed may be chosen only when one person plays with bots (the server refuses it otherwise):
+  // whoever knows the seed can deal the same game and knows every hand.
+  function updateSeed() {
+    const kinds = Array.from(document.querySelectorAll("#seats .seat-kind"));
+    const alone = kinds.filter((kind) => kind.value === "").length <= 1;
+    $("seed").disabled = !alone;
+    if (!alone) $("seed").value = "";
   }
 
   function showMessage(text) {
@@ -54,7 +67,7 @@
       bot: li.querySelector(".seat-kind").value || null,
     }));
     const body = { game: $("game").value, preset: $("preset").value, seats };
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    if (!$("seed").disabled && $("seed").value !== "") body.seed = Number($("seed").value);
     const response = await fetch("/api/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -87,6 +100,7 @@
     for (const game of games) option($("game"), game.name, game.title);
     fillPresets();
     $("game").addEventListener("change", fillPresets);
+    $("seats").addEventListener("change", updateSeed); // a seat switched between person and bot
     $("add-seat").addEventListener("click", () => addSeat("Player " + ($("seats").children.length + 1), null));
     $("new-table").addEventListener("submit", create);
     addSeat("Player 1", null);
