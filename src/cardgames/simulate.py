@@ -53,18 +53,19 @@ from __future__ import annotations
 import concurrent.futures
 import csv
 import importlib
+import itertools
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, TypeAlias
 
 import attrs
 
 from cardgames.agents.base import Agent, play_game
-from cardgames.agents.registry import make_agent
+from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_document
-from cardgames.errors import InvalidRulesError, InvalidStateError, UnknownGameError
+from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
 from cardgames.game import Game, Termination, find_game
 from cardgames.rng import Rng
 
@@ -91,6 +92,7 @@ Z_95 = 1.959963984540054
 """The standard normal quantile of 0.975: two-sided 95 % intervals."""
 
 _MAX_CHUNK = 250
+_IN_FLIGHT_PER_WORKER = 4
 _CHUNKS_PER_WORKER = 8
 _IN_PROCESS_CHUNKS = 100
 
@@ -717,11 +719,14 @@ def _default_chunk_size(games: int, workers: int | None) -> int:
 
 
 def _resolve_agents(
-    specs: Sequence[AgentSpec], game: Game[Any]
+    specs: Sequence[AgentSpec], game: Game[Any], seats: int
 ) -> tuple[tuple[Agent, ...], tuple[str, ...]]:
     """Build the agents and choose their labels (the names in the rows), checking them."""
-    if isinstance(specs, str) or not isinstance(specs, Sequence):
-        raise InvalidRulesError("agents", specs, "expected a sequence of agents, one per seat")
+    if isinstance(specs, (str, bytes)) or not isinstance(specs, Sequence):
+        raise _ArgumentError("agents", specs, "expected a sequence of agents, one per seat")
+    if len(specs) != seats:  # before reading any of them
+        raise _ArgumentError("agents", len(specs), f"expected one agent per seat ({seats})")
+    specs = tuple(specs)
     built: dict[str, Agent] = {}
     agents: list[Agent] = []
     for spec in specs:
@@ -733,7 +738,7 @@ def _resolve_agents(
         elif isinstance(spec, Agent) and isinstance(spec.name, str):
             agents.append(spec)
         else:
-            raise InvalidRulesError(
+            raise _ArgumentError(
                 "agents", spec, "expected an agent name such as 'random' or an Agent object"
             )
     labels = [agent.name for agent in agents]
@@ -747,7 +752,7 @@ def _resolve_agents(
                 for spec, label in zip(specs, labels, strict=True)
             ]
         else:
-            raise InvalidRulesError(
+            raise _ArgumentError(
                 "agents", clash, "different agents share this name; give them distinct names"
             )
     return tuple(agents), tuple(labels)
@@ -764,10 +769,40 @@ def _name_clash(agents: Sequence[Agent], labels: Sequence[str]) -> str | None:
 
 def _check_count(name: str, value: object, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRulesError(name, value, "expected an integer")
+        raise _ArgumentError(name, value, "expected an integer")
     if value < minimum:
-        raise InvalidRulesError(name, value, f"must be at least {minimum}")
-    return value
+        raise _ArgumentError(name, value, f"must be at least {minimum}")
+    return int(value)
+
+
+def _check_players(players: object, game: Game[Any]) -> tuple[str, ...] | None:
+    """Check ``players`` (a count or names) against the game's bounds, before any copy."""
+    bounds = f"{game.title} takes {game.min_players} to {game.max_players} players"
+    if isinstance(players, (str, bytes)) or not isinstance(players, (int, Sequence)):
+        raise _ArgumentError("players", players, "expected a number of seats or names")
+    if isinstance(players, int):
+        _check_count("players", players, 1)
+        if players > game.max_players:
+            raise _ArgumentError("players", players, bounds)
+        return None
+    if len(players) > game.max_players:
+        raise _ArgumentError("players", len(players), bounds)
+    return tuple(players)
+
+
+def _chunks(
+    game: Game[Any],
+    rules: Any,
+    names: tuple[str, ...] | None,
+    sent: tuple[AgentSpec, ...],
+    labels: tuple[str, ...],
+    seed: int,
+    games: int,
+    chunk_size: int,
+) -> Iterator[_Chunk]:
+    """The chunks of a simulation, made one at a time (nothing grows with ``games`` here)."""
+    for start in range(0, games, chunk_size):
+        yield _Chunk(game, rules, names, sent, labels, seed, start, min(start + chunk_size, games))
 
 
 def simulate(
@@ -785,7 +820,9 @@ def simulate(
     """Play ``games`` seeded games between the same agents and return every result.
 
     Game ``i`` is played with the seed ``game_seed(seed, i)``, so the results do not depend on
-    the executor or the chunk size.
+    the executor or the chunk size. Every argument is checked before the first game is played,
+    and the games are handed out a few chunks at a time: memory grows with the rows played, not
+    with ``games`` (a huge count only takes long).
 
     Args:
         game: The game, or its name or alias (``"crazy eights"``, ``"8 américain"``).
@@ -803,7 +840,7 @@ def simulate(
         executor: Where to play: any `concurrent.futures.Executor` (a
             `concurrent.futures.ProcessPoolExecutor`, or ``distributed.Client.get_executor()``
             for a Dask cluster); ``None`` plays in this process. The executor is used, not
-            shut down.
+            shut down. A few chunks per worker are submitted at a time.
         progress: Called as ``progress(done, total)``, in the calling thread, each time a chunk
             of games is finished (in completion order; ``done`` counts games).
         chunk_size: Games sent to a worker at once. By default about 8 chunks per worker of the
@@ -815,60 +852,74 @@ def simulate(
     Raises:
         InvalidRulesError: for a bad number of games, players or chunk size, an unknown
             agent, a number of agents other than the number of seats, an unknown rules preset,
-            or a seed that is not an integer.
+            rules of another type, or a seed that is not an integer. Except for the rules
+            preset, these errors are also `InvalidArgumentError` (``argument`` is the
+            ``option``).
+        InvalidArgumentError: for a ``game`` that is neither a `Game` nor text, an
+            ``executor`` that is not a `concurrent.futures.Executor`, or a ``progress`` that
+            is not callable.
         UnknownGameError: if no game has the given name.
         AgentError: if an agent makes an illegal move (the note names the game and its seed).
     """
     if isinstance(game, str):
         game = find_game(game)
+    elif not isinstance(game, Game):
+        raise InvalidArgumentError("game", game, "expected a Game or a game's name")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidRulesError("seed", seed, "expected an integer")
+        raise _ArgumentError("seed", seed, "expected an integer")
+    seed = int(seed)
     games = _check_count("games", games, 1)
     if chunk_size is not None:
         chunk_size = _check_count("chunk_size", chunk_size, 1)
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise InvalidArgumentError("executor", executor, "expected a concurrent.futures.Executor")
+    if progress is not None and not callable(progress):
+        raise InvalidArgumentError("progress", progress, "expected a callable or None")
     if isinstance(rules, str):
         rules = game.preset(rules)
     elif rules is None:
         rules = game.default_rules
-    names: tuple[str, ...] | None = None
-    if isinstance(players, str) or not isinstance(players, (int, Sequence)):
-        raise InvalidRulesError("players", players, "expected a number of seats or names")
-    if isinstance(players, int):
-        _check_count("players", players, 1)
-    else:
-        names = tuple(players)
+    elif not isinstance(rules, game.rules_type):
+        raise _ArgumentError(
+            "rules", rules, f"expected {game.rules_type.__name__} rules or a preset's name"
+        )
+    names = _check_players(players, game)
     seats = len(game.new_game(players, seed=0, rules=rules).players)  # checks count and rules
-    resolved, labels = _resolve_agents(agents, game)
-    if len(resolved) != seats:
-        raise InvalidRulesError("agents", len(resolved), f"expected one agent per seat ({seats})")
+    resolved, labels = _resolve_agents(agents, game, seats)
 
+    workers = None if executor is None else _worker_count(executor)
     if chunk_size is None:
-        workers = None if executor is None else _worker_count(executor)
         chunk_size = _default_chunk_size(games, workers)
     sent = tuple(resolved) if executor is None else tuple(agents)
-    chunks = [
-        _Chunk(game, rules, names, sent, labels, seed, start, min(start + chunk_size, games))
-        for start in range(0, games, chunk_size)
-    ]
+    chunks = _chunks(game, rules, names, sent, labels, seed, games, chunk_size)
     done_rows: dict[int, list[GameRow]] = {}
     done = 0
-    if executor is None:
+    if executor is None or workers is None:  # (workers is None only without an executor)
         for chunk in chunks:
             done_rows[chunk.start] = _play_chunk(chunk)
             done += chunk.stop - chunk.start
             if progress is not None:
                 progress(done, games)
     else:
-        futures = {executor.submit(_play_chunk, chunk): chunk for chunk in chunks}
+        window = _IN_FLIGHT_PER_WORKER * workers
+        pending: dict[concurrent.futures.Future[list[GameRow]], _Chunk] = {}
         try:
-            for future in concurrent.futures.as_completed(futures):
-                chunk = futures[future]
-                done_rows[chunk.start] = future.result()
-                done += chunk.stop - chunk.start
-                if progress is not None:
-                    progress(done, games)
+            for chunk in itertools.islice(chunks, window):
+                pending[executor.submit(_play_chunk, chunk)] = chunk
+            while pending:
+                finished, _ = concurrent.futures.wait(
+                    pending, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in sorted(finished, key=lambda f: pending[f].start):
+                    chunk = pending.pop(future)
+                    done_rows[chunk.start] = future.result()
+                    done += chunk.stop - chunk.start
+                    if progress is not None:
+                        progress(done, games)
+                    for following in itertools.islice(chunks, 1):
+                        pending[executor.submit(_play_chunk, following)] = following
         except BaseException:
-            for future in futures:
+            for future in pending:
                 future.cancel()
             raise
     rows = [row for start in sorted(done_rows) for row in done_rows[start]]

@@ -20,7 +20,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from cardgames.game import Game, Move, Outcome, State, View
+from cardgames.errors import InvalidArgumentError
+from cardgames.game import Game, Move, Outcome, State, View, engine_move
 from cardgames.rng import Rng
 
 __all__ = ["Agent", "AgentError", "GameResult", "RandomAgent", "Step", "agent_rng", "play_game"]
@@ -147,12 +148,26 @@ def play_game(
     Raises:
         AgentError: if an agent returns a move that is not legal for it (or declines its own
             turn).
+        InvalidArgumentError: for a ``game`` that is not a `Game`, ``agents`` that are not a
+            sequence of agents (one per seat), a ``seed`` that is not an ``int`` or a
+            ``max_steps`` below 1, before anything is played.
+        InvalidRulesError: for players, rules or a deck the game refuses (see
+            `Game.new_game`).
     """
+    if not isinstance(game, Game):
+        raise InvalidArgumentError("game", game, "expected a Game")
+    agents = _check_agents(agents, game)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgumentError("seed", seed, "expected an integer")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InvalidArgumentError("max_steps", max_steps, "expected an integer of at least 1")
     if players is None:
         players = _names([agent.name for agent in agents])
-    state = game.new_game(list(players), seed=seed, rules=rules, deck=deck)
+    state = game.new_game(players, seed=seed, rules=rules, deck=deck)
     if len(agents) != len(state.players):
-        raise ValueError(f"{len(state.players)} seats but {len(agents)} agents")
+        raise InvalidArgumentError(
+            "agents", len(agents), f"expected one agent per seat ({len(state.players)})"
+        )
     rngs = [agent_rng(seed, seat) for seat in range(len(agents))]
     steps: list[Step] = []
     while not state.is_over:
@@ -162,23 +177,21 @@ def play_game(
         current = to_act[0]
         n = len(state.players)
         interrupters = sorted((s for s in to_act[1:]), key=lambda s: (s - current) % n)
-        move = None
+        chosen: Move | None = None
         for seat in interrupters:
-            move, rngs[seat] = agents[seat].act(
-                state.view(seat), state.legal_moves(seat), rngs[seat]
-            )
-            if move is not None:
+            legal = state.legal_moves(seat)
+            answer, rngs[seat] = agents[seat].act(state.view(seat), legal, rngs[seat])
+            if answer is not None:
+                chosen = _own_move(legal, answer, agents[seat])
                 break
-        if move is None:
-            move, rngs[current] = agents[current].act(
-                state.view(current), state.legal_moves(current), rngs[current]
-            )
-            if move is None:
-                raise AgentError(f"agent {agents[current].name!r} declined its own turn")
-        if move not in state.legal_moves(move.player) or move.player not in to_act:
-            raise AgentError(f"agent returned an illegal move {move!r}")
-        steps.append(Step(move.player, move, state.format_move(move)))
-        state = state.apply(move)
+        if chosen is None:
+            legal = state.legal_moves(current)
+            answer, rngs[current] = agents[current].act(state.view(current), legal, rngs[current])
+            if answer is None:
+                raise AgentError(f"agent {_brief(agents[current].name)} declined its own turn")
+            chosen = _own_move(legal, answer, agents[current])
+        steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
+        state = state.apply(chosen)
     return GameResult(
         game=game,
         rules=state.rules,
@@ -189,6 +202,43 @@ def play_game(
         state=state,
         deck=None if deck is None else tuple(deck),
     )
+
+
+def _check_agents(agents: object, game: Game[Any]) -> tuple[Agent, ...]:
+    """The agents of `play_game` as a tuple, checked before anything is built from them."""
+    expected = "expected a sequence of agents, one per seat"
+    if isinstance(agents, (str, bytes)) or not isinstance(agents, Sequence):
+        raise InvalidArgumentError("agents", agents, expected)
+    if not game.min_players <= len(agents) <= game.max_players:  # before copying anything
+        raise InvalidArgumentError(
+            "agents",
+            len(agents),
+            f"{game.title} takes {game.min_players} to {game.max_players} players",
+        )
+    checked = tuple(agents)
+    for agent in checked:
+        if not isinstance(agent, Agent) or not isinstance(agent.name, str):
+            raise InvalidArgumentError(
+                "agents", agent, "expected Agent objects (an act method and a text name)"
+            )
+    return checked
+
+
+def _own_move(legal: Sequence[Move], answer: object, agent: Agent) -> Move:
+    """The engine's legal move that an agent's answer stands for (see `engine_move`).
+
+    The game continues with the engine's own object, never the agent's: a look-alike (a
+    subclass, a forged ``__eq__``, an ``int`` for a card) or another seat's move is refused.
+    """
+    own = engine_move(legal, answer)
+    if own is None:
+        raise AgentError(f"agent {_brief(agent.name)} returned an illegal move {_brief(answer)}")
+    return own
+
+
+def _brief(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else text[:119] + "…"
 
 
 def _names(names: list[str]) -> list[str]:

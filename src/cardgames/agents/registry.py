@@ -8,13 +8,35 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.agents.base import Agent, RandomAgent
-from cardgames.errors import InvalidRulesError
+from cardgames.errors import InvalidArgumentError, InvalidRulesError
 from cardgames.game import Game
 
 __all__ = ["AGENT_NAMES", "make_agent"]
 
 AGENT_NAMES = ("random", "heuristic", "ismcts")
 """The agent kinds `make_agent` knows."""
+
+
+_MAX_SPEC = 64
+"""The longest agent name `make_agent` reads (``"ismcts:1000000"`` is 14 characters)."""
+_MAX_ITERATIONS = 1_000_000
+
+
+class _ArgumentError(InvalidRulesError, InvalidArgumentError):
+    """A bad argument where `InvalidRulesError` was documented first (agents, simulation counts).
+
+    It is both that error (``option``) and an `InvalidArgumentError` (``argument``, the same
+    name), so code written against either catches it.
+    """
+
+    def __init__(self, option: str, value: object, reason: str) -> None:
+        self.option = self.argument = option
+        self.value = value
+        self.reason = reason
+        Exception.__init__(self, str(InvalidRulesError(option, value, reason)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.option, self.value, self.reason))
 
 
 def make_agent(spec: str, game: Game[Any]) -> Agent:
@@ -26,13 +48,27 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
         game: The game the agent will play.
 
     Raises:
-        InvalidRulesError: for an unknown name or a bad budget (option ``agent``).
+        InvalidRulesError: for an unknown name or a bad budget (option ``agent``). The error is
+            also an `InvalidArgumentError` (argument ``agent``).
+        InvalidArgumentError: if ``spec`` is not text or ``game`` is not a `Game`.
 
     Examples:
         >>> from cardgames import crazy_eights
         >>> make_agent("random", crazy_eights.GAME).name
         'random'
+        >>> try:
+        ...     make_agent("ismcts:0", crazy_eights.GAME)
+        ... except InvalidRulesError as error:
+        ...     print(error.option, error.reason, isinstance(error, InvalidArgumentError))
+        agent ismcts:N takes 1 to 1000000 iterations True
     """
+    if not isinstance(spec, str):
+        raise InvalidArgumentError("spec", spec, "expected an agent name such as 'random'")
+    if not isinstance(game, Game):
+        raise InvalidArgumentError("game", game, "expected a Game")
+    known = f"known agents: {', '.join(AGENT_NAMES)} (ismcts:N)"
+    if len(spec) > _MAX_SPEC:  # before any copy or conversion of the text
+        raise _ArgumentError("agent", spec, known)
     name, _, argument = spec.strip().casefold().partition(":")
     if name == "random" and not argument:
         return RandomAgent()
@@ -45,7 +81,11 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
 
         if not argument:
             return ISMCTSAgent()
-        if not (argument.isascii() and argument.isdigit()) or not 1 <= int(argument) <= 1_000_000:
-            raise InvalidRulesError("agent", spec, "ismcts:N takes 1 to 1000000 iterations")
+        if (
+            not (argument.isascii() and argument.isdigit())
+            or len(argument) > len(str(_MAX_ITERATIONS))
+            or not 1 <= int(argument) <= _MAX_ITERATIONS
+        ):
+            raise _ArgumentError("agent", spec, "ismcts:N takes 1 to 1000000 iterations")
         return ISMCTSAgent(iterations=int(argument))
-    raise InvalidRulesError("agent", spec, f"known agents: {', '.join(AGENT_NAMES)} (ismcts:N)")
+    raise _ArgumentError("agent", spec, known)
