@@ -493,13 +493,43 @@ def test_draw_one_card_that_fits_and_keep_it() -> None:
     assert state.hands[1] == (*hand(NO_CLUB_NO_FIVE), C("QC"))
     assert state.top == C("5C")
 
-    # "sinon, gardez-la et passez votre tour": the 2 of hearts does not fit, the turn passes by
-    # itself, without a pass move.
+    # "sinon, gardez-la et passez votre tour": the 2 of hearts does not fit, so the drawer keeps
+    # it and passes. The drawer passes with a move even then (after_draw=play_or_pass): since a
+    # player may keep a card that fits too, the others cannot tell whether it fitted, as at a
+    # real table. (The turn used to pass by itself, which told everyone it did not fit.)
     assert state.legal_moves() == (Draw(2),)
     state = state.apply(Draw(2))
     assert state.last_events == (CardsDrawn(2, 1, "turn", (C("2H"),)),)
-    assert (state.phase, state.drawn, state.current) == (Phase.PLAY, None, 0)
+    assert (state.phase, state.drawn, state.current) == (Phase.AFTER_DRAW, C("2H"), 2)
+    assert state.legal_moves() == (Pass(2),)
+    assert_illegal(state, PlayCard(2, C("2H")), "card_does_not_match")
+    assert_illegal(state, Draw(2), "already_drew")
+    state = state.apply(Pass(2))
+    assert state.last_events == (Passed(2),)
+    assert (state.phase, state.drawn, state.current, state.passes) == (Phase.PLAY, None, 0, 0)
     assert state.hands[2][-1] == C("2H")
+
+
+def test_opponents_cannot_tell_whether_a_drawn_card_fits() -> None:
+    # The same position, but the stock holds a card that fits (QC) or one that does not (2H):
+    # what the other players see after the draw, and after the drawer keeps it, is the same.
+    def drawn_and_kept(stock: str) -> tuple[State, State]:
+        deck = stacked_deck(
+            ["2C 8D 2S 3S 4S 6S 7S", NO_CLUB_NO_FIVE, "3D 4D 6D 7D 9D 10D KD"],
+            starter="5C",
+            stock=stock,
+        )
+        drawn = crazy_eights.new_game(3, seed=0, deck=deck).apply(Draw(1))
+        return drawn, drawn.apply(Pass(1))
+
+    fits, fits_kept = drawn_and_kept("QC 2H")
+    misses, misses_kept = drawn_and_kept("2H QC")
+    assert fits.legal_moves() == (*plays(1, "QC"), Pass(1))
+    assert misses.legal_moves() == (Pass(1),)
+    for viewer in (None, 0, 2):
+        assert fits.view(viewer) == misses.view(viewer)
+        assert fits_kept.view(viewer) == misses_kept.view(viewer)
+    assert fits.view(1) != misses.view(1)
 
 
 def test_no_drawing_while_holding_a_playable_card() -> None:
@@ -732,10 +762,12 @@ def reshuffle_game(seed: int) -> State:
         PlayCard(0, C("7S")),
     ):
         state = state.apply(move)
-    # Seat 1 cannot follow the 7 of spades: it draws the last card of the stock.
+    # Seat 1 cannot follow the 7 of spades: it draws the last card of the stock, which does
+    # not fit either, and keeps it.
     assert state.legal_moves() == (Draw(1),)
     state = state.apply(Draw(1))
     assert state.last_events == (CardsDrawn(1, 1, "turn", (C("KH"),)),)
+    state = state.apply(Pass(1))
     assert (state.stock, state.current) == ((), 0)
     state = state.apply(PlayCard(0, C("QS")))
     assert state.discard == hand("3C 4C 4D 6D 6H 7H 7S QS")
@@ -818,10 +850,14 @@ def test_a_round_at_the_move_limit_is_scored_like_a_blocked_round() -> None:
         starter="5C",
         stock="2H QH JD 10S 9S JS",
     )
-    state = crazy_eights.new_game(3, seed=0, rules=Rules(max_moves=10), deck=deck)
+    # A drawer whose card does not fit passes with a move of their own (after_draw=play_or_pass),
+    # so these twelve moves were ten before that rule.
+    state = crazy_eights.new_game(3, seed=0, rules=Rules(max_moves=12), deck=deck)
     for move in (
         Draw(1),  # 2H
+        Pass(1),
         Draw(2),  # QH
+        Pass(2),
         PlayCard(0, C("2C")),
         PlayCard(1, C("2H")),
         TakePenalty(2),  # JD 10S 9S JS
@@ -832,7 +868,7 @@ def test_a_round_at_the_move_limit_is_scored_like_a_blocked_round() -> None:
     ):
         state = state.apply(move)
     assert not state.is_over
-    state = state.apply(PlayCard(0, C("3S")))  # the tenth move
+    state = state.apply(PlayCard(0, C("3S")))  # the twelfth move
     outcome = finished(state)
     assert state.hands == (
         hand("2S 4S 6S 7S"),  # 19
@@ -880,8 +916,8 @@ def test_going_out_with_a_two_among_three_players() -> None:
     deck = stacked_deck(["3H 4H", "6C 2C", "KD QD"], starter="5C", stock="9H 7D")
     state = crazy_eights.new_game(3, seed=0, rules=Rules(hand_size=2), deck=deck)
     state = state.apply(PlayCard(1, C("6C"), announce=True))
-    state = state.apply(Draw(2))  # the 9 of hearts does not fit the 6 of clubs
-    state = state.apply(Draw(0))  # nor does the 7 of diamonds
+    state = state.apply(Draw(2)).apply(Pass(2))  # the 9 of hearts does not fit the 6 of clubs
+    state = state.apply(Draw(0)).apply(Pass(0))  # nor does the 7 of diamonds
     assert state.current == 1
     state = state.apply(PlayCard(1, C("2C")))
     outcome = finished(state)

@@ -575,9 +575,10 @@ def check_loaded_move(game: Game[Any], move: Move) -> None:
             check_position(after, cards)
         formatted = state.format_move(move)
         assert isinstance(formatted, str)
-        parsed = load(
-            functools.partial(state.parse_move, player=move.player), formatted, ParseError
-        )
+        # A seat the state does not have is an invalid argument, before any parsing.
+        seat_ok = type(move.player) is int and 0 <= move.player < len(state.players)
+        errors = (ParseError,) if seat_ok else (ParseError, cardgames.InvalidArgumentError)
+        parsed = load(functools.partial(state.parse_move, player=move.player), formatted, *errors)
         if parsed is not None and move in state.legal_moves():
             assert parsed == move, "a legal move must read back from its notation"
 

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames import crazy_eights, game, huit_americain
-from cardgames.cards import Card, DeckKind, make_deck, parse_cards
-from cardgames.errors import InvalidRulesError, InvalidStateError
+from cardgames.cards import Card, DeckKind, Suit, make_deck, parse_cards
+from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
 from cardgames.game import Game, Termination, register
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
 
@@ -278,12 +278,15 @@ def set_field(name: str, value: object) -> Callable[[Document], None]:
         ("top_player", -2, "no seat -2 in a game of 3 players"),
         ("direction", 0, "must be 1 or -1"),
         ("direction", 2, "must be 1 or -1"),
-        ("penalty", -1, "out of range"),
-        ("penalty", 100_001, "out of range"),
-        ("passes", -1, "must be 0 to 3"),
-        ("passes", 4, "must be 0 to 3"),
-        ("moves_played", -1, "must be 0 to 2000"),
-        ("moves_played", 2001, "must be 0 to 2000"),
+        # Six moves in, with 2s that draw two and stack: at most 2 per move and for the starter.
+        ("penalty", -1, "must be 0 to 14"),
+        ("penalty", 16, "must be 0 to 14"),
+        ("penalty", 100_001, "must be 0 to 14"),
+        # A round in play: room for the next pass and for the next move.
+        ("passes", -1, "must be 0 to 2 while the round runs"),
+        ("passes", 3, "must be 0 to 2 while the round runs"),
+        ("moves_played", -1, "must be 0 to 1999 while the round runs (max_moves)"),
+        ("moves_played", 2000, "must be 0 to 1999 while the round runs (max_moves)"),
         ("current", True, "expected an integer, got a boolean"),
         ("direction", "1", "expected an integer, got a string"),
         ("passes", 2**64, f"integer {2**64} is out of range"),
@@ -295,7 +298,7 @@ def test_bad_turn_bookkeeping_is_refused(name: str, value: object, problem: str)
 
 
 def test_the_bounds_themselves_are_accepted() -> None:
-    for name, value in (("passes", 3), ("penalty", 0), ("direction", -1), ("current", 2)):
+    for name, value in (("penalty", 0), ("direction", -1), ("current", 2), ("moves_played", 6)):
         doc = edited(mid_game, set_field(name, value))
         assert getattr(CE.state_from_json(json.dumps(doc)), name) == value
 
@@ -408,7 +411,7 @@ def test_drawn_is_only_set_after_a_draw() -> None:
     )
     assert refusal(edited(mid_game, set_field("phase", "after_draw"))) == (
         "/data/drawn",
-        "after a draw the drawn card must be in the current hand",
+        "after a draw the drawn card is the last card of the current hand",
     )
 
 
@@ -418,8 +421,19 @@ def test_after_a_draw_the_drawn_card_is_in_the_current_hand() -> None:
     for value in (None, str(other)):
         assert refusal(edited(after_draw, set_field("drawn", value))) == (
             "/data/drawn",
-            "after a draw the drawn card must be in the current hand",
+            "after a draw the drawn card is the last card of the current hand",
         )
+
+
+def test_after_a_draw_the_drawn_card_is_the_last_one_received() -> None:
+    # The engine appends a drawn card to the hand: another card of the hand is not "drawn".
+    state = after_draw()
+    first = state.hands[state.current][0]
+    assert first != state.drawn
+    assert refusal(edited(after_draw, set_field("drawn", str(first)))) == (
+        "/data/drawn",
+        "after a draw the drawn card is the last card of the current hand",
+    )
 
 
 def test_no_penalty_is_pending_after_a_draw() -> None:
@@ -436,16 +450,40 @@ def test_only_a_wild_top_card_leaves_the_suit_open() -> None:
     )
 
     def wild_top(data: Document) -> None:
-        # Swap the top card with an 8 from wherever it is: an open suit is then allowed.
+        # Swap the top card with an 8 from wherever it is: any suit may then be named.
         places = [data["stock"], data["discard"], *data["hands"]]
         pile = next(p for p in places if "8S" in p)
         index = pile.index("8S")
         pile[index], data["discard"][-1] = data["discard"][-1], pile[index]
+        data["suit"] = "diamonds"
+
+    state = CE.state_from_json(json.dumps(edited(mid_game, wild_top)))
+    assert (state.top, state.suit) == (C("8S"), Suit.DIAMONDS)
+
+    # A player who lays a wild card names a suit: only a wild starter kept leaves it open.
+    def wild_top_unnamed(data: Document) -> None:
+        wild_top(data)
         data["suit"] = None
 
-    doc = edited(mid_game, wild_top)
-    state = CE.state_from_json(json.dumps(doc))
-    assert (state.top, state.suit) == (C("8S"), None)
+    assert refusal(edited(mid_game, wild_top_unnamed)) == (
+        "/data/suit",
+        "a player who lays a wild card names the suit",
+    )
+    kept = crazy_eights.Rules(starter=crazy_eights.Starter.KEEP)
+    deck = [c for c in make_deck() if c != C("8S")]
+    deck.insert(14, C("8S"))  # two hands of 7, then the starter
+    start = crazy_eights.new_game(2, seed=1, rules=kept, deck=deck)
+    assert (start.top, start.suit, start.top_player) == (C("8S"), None, None)
+    assert CE.state_from_json(start.to_json()) == start
+
+
+def test_a_plain_top_card_sets_the_suit() -> None:
+    mid = mid_game()
+    other = next(s for s in Suit if s is not mid.top.suit)
+    assert refusal(edited(mid_game, set_field("suit", other.english))) == (
+        "/data/suit",
+        f"the top card {mid.top} sets the suit to follow",
+    )
 
 
 def test_an_unknown_suit_is_refused() -> None:
@@ -466,7 +504,7 @@ def test_an_unknown_suit_is_refused() -> None:
             "/data/rng",
             "an Rng state must not be all zero (xoshiro256** would output only 0)",
         ),
-        ([1, 2, 3, -1], "/data/rng", "an Rng state word must be in 0..2**64-1, got -1"),
+        ([1, 2, 3, -1], "/data/rng/3", "an Rng state word is in 0..2**64-1, not -1"),
         ([1, 2, 3], "/data/rng", "expected a list of 4 items, got 3"),
         ([1, 2, 3, 4, 5], "/data/rng", "expected a list of 4 items, got 5"),
         ([2**64, 1, 1, 1], "/data/rng/0", f"integer {2**64} is out of range"),
@@ -654,8 +692,7 @@ def test_new_game_refuses_a_number_of_players_out_of_range(
 ) -> None:
     with pytest.raises(InvalidRulesError) as excinfo:
         descriptor.new_game(players, seed=1)
-    expected_count = max(players, 0)
-    assert refused(excinfo) == ("players", expected_count, text)
+    assert refused(excinfo) == ("players", players, text)
 
 
 def test_new_game_refuses_a_list_of_names_of_the_wrong_size() -> None:
@@ -697,7 +734,11 @@ def test_new_game_refuses_a_single_string_or_a_bool_as_players() -> None:
 def test_new_game_accepts_any_sequence_of_names() -> None:
     state = crazy_eights.new_game(("Ann", "Bob"), seed=1)
     assert state.players == ("Ann", "Bob")
-    assert crazy_eights.new_game(iter_names(), seed=1).players == ("Ann", "Bob", "Cid")  # type: ignore[arg-type]
+    assert crazy_eights.new_game(["Ann", "Bob", "Cid"], seed=1).players == ("Ann", "Bob", "Cid")
+    # An iterator is not a sequence: its length is unknown until it is consumed (maybe forever).
+    with pytest.raises(InvalidRulesError) as excinfo:
+        crazy_eights.new_game(iter_names(), seed=1)  # type: ignore[arg-type]
+    assert excinfo.value.reason == "expected a number of players or their names"
 
 
 def iter_names() -> Iterator[str]:
@@ -785,8 +826,19 @@ def test_new_game_refuses_the_rules_of_another_game() -> None:
 
 @pytest.mark.parametrize("seed", ["1", 1.0, None, True, (1,)])
 def test_new_game_refuses_a_seed_that_is_not_an_int(seed: Any) -> None:
-    with pytest.raises(TypeError, match=f"seed must be an int, not {type(seed).__name__}"):
+    with pytest.raises(InvalidArgumentError) as excinfo:
         crazy_eights.new_game(2, seed=seed)
+    assert (excinfo.value.argument, excinfo.value.value) == ("seed", seed)
+    assert isinstance(excinfo.value, TypeError)  # what it raised before, still caught
+
+
+def test_new_game_accepts_any_integer_type_as_seed() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 7
+
+    state = crazy_eights.new_game(2, seed=Index())  # type: ignore[arg-type]
+    assert state == crazy_eights.new_game(2, seed=7)
 
 
 @given(st.integers(-(2**70), 2**70))

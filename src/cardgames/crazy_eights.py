@@ -14,9 +14,10 @@ The rules (the defaults of `Rules`, preset ``"marquoir"``):
   may be laid, not even an 8.
 - Ace: the next player misses their turn. Jack: the direction reverses; with two players, the
   one who laid it plays again.
-- No playable card: draw one; if it fits you may lay it at once, otherwise keep it and the turn
-  passes (preset ``"draw-until-playable"``: draw until you can play). You may not draw while
-  holding a playable card (``draw_when_playable``).
+- No playable card: draw one; if it fits you may lay it at once, otherwise keep it and pass. The
+  drawer always decides (phase ``after_draw``, a ``pass`` move even when the card does not fit),
+  so the others cannot tell whether it fits (preset ``"draw-until-playable"``: draw until you
+  can play). You may not draw while holding a playable card (``draw_when_playable``).
 - Laying your second-to-last card you announce "carte !"; a player who forgets and is called out
   by another before the next move draws two.
 - An empty stock: the discard pile but its top card is shuffled into a new stock. When nothing
@@ -52,6 +53,7 @@ from cardgames.game import Game, register
 from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
+from cardgames.shedding.invariants import check_state, check_view
 from cardgames.shedding.match import Match, MatchOverError
 from cardgames.shedding.moves import (
     EVENT_TYPES,
@@ -195,7 +197,7 @@ def card_points(card: Card, rules: Rules | None = None) -> int:
         >>> card_points(Card.parse("AS"), PRESETS["ace-without-power"])
         1
     """
-    return _card_points(card, rules or _MARQUOIR)
+    return _card_points(card, _MARQUOIR if rules is None else rules)
 
 
 @overload
@@ -219,7 +221,7 @@ def round_points(
         >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
         {'Léa': 83, 'Tom': 0, 'Sam': 0}
     """
-    return _round_points(hands, rules or _MARQUOIR)
+    return _round_points(hands, _MARQUOIR if rules is None else rules)
 
 
 GAME: Game[SheddingState] = Game(
@@ -238,5 +240,7 @@ GAME: Game[SheddingState] = Game(
         GAME, players, seed=seed, rules=rules, deck=deck
     ),
     sample_state=sample_state,
+    check_state=lambda state: check_state(state, GAME),
+    check_view=lambda view: check_view(view, GAME),
 )
 register(GAME)

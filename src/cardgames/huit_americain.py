@@ -63,6 +63,7 @@ from cardgames.options import option
 from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
+from cardgames.shedding.invariants import check_state, check_view
 from cardgames.shedding.match import Match, MatchOverError
 from cardgames.shedding.moves import (
     EVENT_TYPES,
@@ -240,7 +241,7 @@ def card_points(card: Card, rules: Rules | None = None) -> int:
         >>> [card_points(c) for c in parse_cards("JOKER 8H 2S 2H AC KD 10S")]
         [50, 25, 25, 15, 15, 10, 5]
     """
-    return _card_points(card, rules or _STANDARD)
+    return _card_points(card, _STANDARD if rules is None else rules)
 
 
 def hand_points(hand: Sequence[Card], rules: Rules | None = None) -> int:
@@ -251,7 +252,7 @@ def hand_points(hand: Sequence[Card], rules: Rules | None = None) -> int:
         >>> hand_points(parse_cards("JOKER 8H 2S 2H AC KD 10S"))
         145
     """
-    return _hand_points(hand, rules or _STANDARD)
+    return _hand_points(hand, _STANDARD if rules is None else rules)
 
 
 @overload
@@ -272,7 +273,7 @@ def round_points(
         >>> round_points({"Léa": (), "Tom": parse_cards("JOKER 3C"), "Sam": parse_cards("AS")})
         {'Léa': 0, 'Tom': 55, 'Sam': 15}
     """
-    return _round_points(hands, rules or _STANDARD)
+    return _round_points(hands, _STANDARD if rules is None else rules)
 
 
 GAME: Game[SheddingState] = Game(
@@ -291,5 +292,7 @@ GAME: Game[SheddingState] = Game(
         GAME, players, seed=seed, rules=rules, deck=deck
     ),
     sample_state=sample_state,
+    check_state=lambda state: check_state(state, GAME),
+    check_view=lambda view: check_view(view, GAME),
 )
 register(GAME)

@@ -3,26 +3,27 @@
 These run once per game (not per move), check everything they are given and then build the
 state with the engine's unchecked constructor. They stay plain Python, never compiled, so that
 a value of the wrong type gets the library's own typed error (`InvalidRulesError`,
-`InvalidStateError`), never a compiled function's bare ``TypeError``.
+`InvalidArgumentError`, `InvalidStateError`), never a compiled function's bare ``TypeError``.
+A loaded state must pass the engine's invariant checker (`cardgames.shedding.invariants`), and
+a view must pass the view checker before a state is sampled from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import operator
+from collections.abc import Sequence, Sized
 from typing import Any
 
 import attrs
 
 from cardgames.cards import Card, make_deck, parse_cards
 from cardgames.codec import decode, load_document
-from cardgames.errors import InvalidRulesError, InvalidStateError
+from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError, ParseError
 from cardgames.game import Game, player_names
 from cardgames.rng import Rng
 from cardgames.shedding.engine import (
     _AFTER_DRAW,
-    _FACE,
-    _NO_SUIT,
-    _OVER,
     _PLAY,
     RawEvent,
     SheddingState,
@@ -30,6 +31,7 @@ from cardgames.shedding.engine import (
     _Tables,
     _tables,
 )
+from cardgames.shedding.invariants import _fits, check_state, check_view_fields
 from cardgames.shedding.moves import (
     EVENT_TYPES,
     DirectionReversed,
@@ -39,7 +41,7 @@ from cardgames.shedding.moves import (
     StarterTurned,
     TurnSkipped,
 )
-from cardgames.shedding.rules import Effect, SheddingRules, Starter
+from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Starter
 from cardgames.shedding.view import SheddingView, _StateDocument
 
 __all__ = ["new_game", "sample_state", "state_from_json"]
@@ -53,7 +55,13 @@ def new_game(
     rules: SheddingRules | None = None,
     deck: Sequence[Card] | str | None = None,
 ) -> SheddingState:
-    """Deal a round of a shedding game (see `Game.new_game`)."""
+    """Deal a round of a shedding game (see `Game.new_game`).
+
+    Raises:
+        InvalidRulesError: for bad rules or players, or a ``deck`` that is not exactly the
+            cards of the rules (as `Card` values or card text).
+        InvalidArgumentError: for a ``seed`` that is not an integer.
+    """
     if rules is None:
         rules = game.default_rules
     if not isinstance(rules, game.rules_type):
@@ -70,17 +78,15 @@ def new_game(
             hand_size,
             f"{n} hands of {hand_size} and a starter need more than {len(full)} cards",
         )
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    rng = Rng.from_seed(seed)
+    rng = Rng.from_seed(_seed(seed))
     if deck is None:
         order, rng = rng.shuffle(full)
     else:
-        order = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+        order = _deck_order(deck, full)
         if sorted(order) != sorted(full):
             raise InvalidRulesError(
                 "deck",
-                len(order),
+                len(deck) if isinstance(deck, Sized) and not isinstance(deck, str) else len(order),
                 f"expected exactly the {len(full)} cards of "
                 f"{rules.decks_for(n)} {rules.deck.value} deck(s)",
             )
@@ -129,6 +135,40 @@ def new_game(
     return state
 
 
+def _seed(seed: object) -> int:
+    """A seed from outside, as a plain ``int`` (any integer type; never ``bool``)."""
+    if not isinstance(seed, bool):
+        try:
+            return int(operator.index(seed))  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidArgumentError("seed", seed, "expected an integer")
+
+
+def _deck_order(deck: object, full: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The engine's own cards for a ``deck`` argument (card text, or `Card` values).
+
+    At most one card more than the deck holds is read, whatever ``deck`` is, so that a huge
+    or endless iterable costs nothing; anything but cards is refused.
+    """
+    expected = "expected Card values (Card.parse, parse_cards) or card text such as '8H 2C'"
+    if isinstance(deck, str):
+        try:
+            return parse_cards(deck)
+        except ParseError as exc:
+            raise InvalidRulesError("deck", exc.text, f"not a card: {exc.expected}") from None
+    if isinstance(deck, (bytes, bytearray, memoryview)):
+        raise InvalidRulesError("deck", deck, expected)
+    try:
+        items = list(itertools.islice(iter(deck), len(full) + 1))  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidRulesError("deck", deck, expected) from None
+    for item in items:
+        if type(item) is not Card:
+            raise InvalidRulesError("deck", item, expected)
+    return tuple(Card.from_code(int(card)) for card in items)
+
+
 def _starter_effect(s: SheddingState, events: list[RawEvent], effect: Effect, dealer: int) -> None:
     """Apply the starter's effect as if the dealer had laid it (wild: no suit is named)."""
     t: _Tables = s._tables
@@ -156,21 +196,32 @@ def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
     What the player knows is kept: their own hand, the discard pile (every card in it was laid
     face up), the sizes of the other hands and of the stock, whose turn it is and every other
     public field. The other cards (the other hands and the stock) are shuffled with ``rng`` and
-    dealt to match the sizes; when another player has just drawn a card that fits, one that fits
-    is chosen for them. The events are those of the view (a card drawn by another player stays
-    hidden), and the state's RNG is the one ``rng`` became, so the sample reveals nothing real.
+    dealt to match the sizes. When another player has just drawn, the drawn card (the last of
+    their hand) is a hidden card; one that fits when the rules say it must (``must_play``, or
+    drawing until playable while cards were left to draw); under ``play_or_pass`` it may fit or
+    not, as the viewer cannot tell. The events are those of the view (a card drawn by another
+    player stays hidden), and the state's RNG is the one ``rng`` became, so the sample reveals
+    nothing real.
 
-    The result's ``view(view.viewer)`` equals ``view``.
+    The result's ``view(view.viewer)`` equals ``view`` for every view the engine shows, and a
+    sample of a round still in play passes the engine's invariant checker.
 
     Raises:
-        ValueError: if the view is not consistent with its rules (counts that do not add up).
+        InvalidStateError: if the view is not one the engine can show (see
+            `cardgames.shedding.invariants.check_view_fields`), naming the first bad field.
+        InvalidArgumentError: if ``rng`` is not an `Rng`.
     """
     from collections import Counter
 
-    from cardgames.game import find_game
-
-    game = find_game(view.game)
-    rules: SheddingRules = view.rules if view.rules is not None else game.default_rules
+    global _last_checked
+    if not isinstance(rng, Rng):
+        raise InvalidArgumentError("rng", rng, "expected a cardgames.rng.Rng")
+    checked = _last_checked
+    if checked is not None and checked[0] is view:
+        rules = checked[1]
+    else:
+        rules = check_view_fields(view)[1]
+        _last_checked = (view, rules)
     n = len(view.players)
     tables = _tables(rules, n)
     full = make_deck(rules.deck, rules.decks_for(n))
@@ -178,29 +229,34 @@ def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
     if view.hand is not None:
         known.update(view.hand)
     unknown = sorted((Counter(full) - known).elements())
-    hidden = sum(size for seat, size in enumerate(view.hand_sizes) if seat != view.viewer)
-    if len(unknown) != hidden + view.stock_size:
-        raise ValueError("the view's card counts do not add up to the deck of its rules")
     shuffled, rng = rng.shuffle(unknown)
     pool = list(shuffled)
     drawn = view.drawn
     current = view.current
-    if view.phase is _AFTER_DRAW and view.viewer != current:
-        top = view.discard[-1]
-        suit = view.suit
-        allowed = tables.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = [i for i, card in enumerate(pool) if card in allowed]
-        if not fitting:
-            raise ValueError("no hidden card fits as the card the current player drew")
-        drawn = pool.pop(fitting[0])
+    after_draw = view.phase is _AFTER_DRAW
+    if after_draw and view.viewer != current:
+        nothing_left = view.stock_size == 0 and len(view.discard) == 1
+        must_fit = rules.after_draw is AfterDraw.MUST_PLAY or (
+            rules.draw_until_playable and not nothing_left
+        )
+        index = 0
+        if must_fit:  # check_view_fields made sure that one fits
+            top, suit = view.discard[-1], view.suit
+            index = next(i for i, card in enumerate(pool) if _fits(tables, top, suit, card))
+        drawn = pool.pop(index)
     hands: list[tuple[Card, ...]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.viewer:
             assert view.hand is not None
-            hands.append(tuple(view.hand))
+            hand = tuple(view.hand)
+            if after_draw and seat == current and drawn is not None:
+                # The drawn card is the last one received (the view shows the hand sorted).
+                i = hand.index(drawn)
+                hand = hand[:i] + hand[i + 1 :] + (drawn,)
+            hands.append(hand)
             continue
         extra: tuple[Card, ...] = ()
-        if seat == current and view.phase is _AFTER_DRAW and drawn is not None:
+        if seat == current and after_draw and drawn is not None:
             extra = (drawn,)
         take = size - len(extra)
         hands.append(tuple(pool[:take]) + extra)
@@ -220,7 +276,7 @@ def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
         suit=view.suit,
         penalty=view.penalty,
         phase=view.phase,
-        drawn=drawn if view.phase is _AFTER_DRAW else None,
+        drawn=drawn if after_draw else None,
         announce_target=view.announce_target,
         top_player=view.top_player,
         passes=view.passes,
@@ -230,6 +286,11 @@ def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
         raw_events=raw,
     )
     return state
+
+
+# The last view `sample_state` checked, with its rules: an information-set search samples
+# hundreds of states from one view, which is checked once. Views are frozen values.
+_last_checked: tuple[SheddingView, SheddingRules] | None = None
 
 
 def state_from_json(text: object) -> SheddingState:
@@ -251,7 +312,7 @@ def state_from_json(text: object) -> SheddingState:
         rules = decode(game.rules_type, document.rules, "/data/rules")
     except InvalidRulesError as exc:
         raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
-    return _check_document(document, rules, game)
+    return _build(document, rules, game)
 
 
 def _peek_game(text: str | bytes) -> str:
@@ -267,78 +328,28 @@ def _peek_game(text: str | bytes) -> str:
     return str(document["game"])
 
 
-def _check_document(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) -> SheddingState:
-    def fail(path: str, problem: str) -> InvalidStateError:
-        return InvalidStateError(f"/data/{path}" if path else "/data", problem)
-
+def _build(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) -> SheddingState:
+    """The state of a decoded document, once the engine's invariant checker accepts it."""
     n = len(doc.players)
-    if not game.min_players <= n <= game.max_players:
-        raise fail(
-            "players",
+    if not game.min_players <= n <= game.max_players:  # before the tables for n players
+        raise InvalidStateError(
+            "/data/players",
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}",
         )
-    if any(not p.strip() for p in doc.players) or len({p.casefold() for p in doc.players}) != n:
-        raise fail("players", "names must be non-empty and different")
-    if rules.dealer >= n:
-        raise fail("rules/dealer", f"there are only {n} seats")
-    if len(doc.hands) != n:
-        raise fail("hands", f"expected {n} hands, got {len(doc.hands)}")
-    if not doc.discard:
-        raise fail("discard", "the discard pile is never empty")
-    expected = sorted(make_deck(rules.deck, rules.decks_for(n)))
-    cards = sorted([*doc.stock, *doc.discard, *(c for h in doc.hands for c in h)])
-    if cards != expected:
-        from collections import Counter
-
-        have, want = Counter(cards), Counter(expected)
-        extra = sorted((have - want).elements())
-        missing = sorted((want - have).elements())
-        parts = []
-        if extra:
-            parts.append("unexpected or duplicated: " + " ".join(map(str, extra[:10])))
-        if missing:
-            parts.append("missing: " + " ".join(map(str, missing[:10])))
-        raise fail("", "the cards are not those of the deck (" + "; ".join(parts) + ")")
-    for name, value in (
-        ("current", doc.current),
-        ("announce_target", doc.announce_target),
-        ("top_player", doc.top_player),
-    ):
-        if value is not None and not 0 <= value < n:
-            raise fail(name, f"no seat {value} in a game of {n} players")
-    if doc.direction not in (1, -1):
-        raise fail("direction", "must be 1 or -1")
-    if not 0 <= doc.penalty <= 100_000:
-        raise fail("penalty", "out of range")
-    if not 0 <= doc.passes <= n:
-        raise fail("passes", f"must be 0 to {n}")
-    if not 0 <= doc.moves_played <= rules.max_moves:
-        raise fail("moves_played", f"must be 0 to {rules.max_moves}")
-    if (doc.phase is _OVER) != (doc.outcome is not None):
-        raise fail("outcome", "an outcome is present exactly when the phase is 'over'")
-    if doc.phase is _AFTER_DRAW:
-        if doc.drawn is None or doc.drawn not in doc.hands[doc.current]:
-            raise fail("drawn", "after a draw the drawn card must be in the current hand")
-        if doc.penalty:
-            raise fail("penalty", "no penalty is pending after a turn's draw")
-    elif doc.drawn is not None:
-        raise fail("drawn", "only set after a draw")
-    if doc.outcome is not None:
-        if len(doc.outcome.scores) != n or any(not 0 <= w < n for w in doc.outcome.winners):
-            raise fail("outcome", "scores and winners must match the seats")
-    elif not all(doc.hands):
-        raise fail("hands", "a player without cards has won: the phase must be 'over'")
-    tables = _tables(rules, n)
-    if doc.suit is None and not tables.effects[doc.discard[-1]].wild:
-        raise fail("suit", "only a wild top card may leave the suit open")
-    try:
-        rng = Rng.from_state(doc.rng)
-    except ValueError as exc:
-        raise fail("rng", str(exc)) from None
+    for i, word in enumerate(doc.rng):
+        if not 0 <= word < 2**64:
+            raise InvalidStateError(
+                f"/data/rng/{i}", f"an Rng state word is in 0..2**64-1, not {word}"
+            )
+    if not any(doc.rng):
+        raise InvalidStateError(
+            "/data/rng", "an Rng state must not be all zero (xoshiro256** would output only 0)"
+        )
+    rng = Rng.from_state(doc.rng)
     raw = tuple((type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in doc.events)
     state = _state(
         rules=rules,
-        tables=tables,
+        tables=_tables(rules, n),
         players=doc.players,
         hands=doc.hands,
         stock=doc.stock,
@@ -357,4 +368,5 @@ def _check_document(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) 
         outcome=doc.outcome,
         raw_events=raw,
     )
+    check_state(state, game)
     return state

@@ -8,9 +8,11 @@ Rules it implements, all parameterised by `SheddingRules` (see `cardgames.sheddi
 - The player on the dealer's left starts; play goes clockwise (increasing seats) until reversed.
 - On your turn lay one card of the suit to follow or of the rank of the top card, or a wild card,
   which names the suit that follows. If you cannot play, draw one card (or, with
-  ``draw_until_playable``, until you can); a drawn card that fits may be laid at once
-  (``after_draw``), else the turn passes. You may not draw while holding a playable card unless
-  ``draw_when_playable``.
+  ``draw_until_playable``, until you can). What follows the draw is ``after_draw``: under
+  ``play_or_pass`` the drawer always decides next (lay the drawn card if it fits, or keep it
+  and pass), so nobody learns whether it fits; under ``must_play`` a drawn card that fits must
+  be laid at once and otherwise the turn passes; under ``pass`` the turn passes. You may not
+  draw while holding a playable card unless ``draw_when_playable``.
 - A draw effect makes the next player draw. Under a pending draw nothing may be laid (not even a
   wild card) but a card that stacks on it (``stacking``), which passes the grown penalty on; a
   player who takes the penalty does not play that turn (``penalty_ends_turn``).
@@ -28,6 +30,12 @@ Rules it implements, all parameterised by `SheddingRules` (see `cardgames.sheddi
 - The round ends the moment a player lays their last card (the effect of that card is not
   applied), when the round is blocked, or after ``max_moves`` moves (scored like a blocked round).
 
+Every public method checks what it is given before using it: a seat must be a seat number
+(`cardgames.game.seat_number`), and `SheddingState.apply` continues with the engine's own legal
+move that the given move stands for (`cardgames.game.engine_move`), never with the caller's
+object, so a state only ever holds the engine's own values. Error messages name only public
+cards and the move's own.
+
 Performance: the hot paths (`State.legal_moves`, `State.apply`) read precomputed tables (one per
 rules and player count), reuse interned move objects and copy only the fields that change.
 Events are stored as compact records and built when `State.last_events` is first read. The
@@ -44,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.codec import dump_document, encode
-from cardgames.errors import IllegalMoveError, ParseError
+from cardgames.errors import IllegalMoveError, InvalidArgumentError, ParseError
 from cardgames.game import (
     Event,
     Game,
@@ -53,10 +61,11 @@ from cardgames.game import (
     Outcome,
     Termination,
     ValueState,
+    engine_move,
+    seat_number,
 )
 from cardgames.rng import Rng
 from cardgames.shedding.moves import (
-    MOVE_TYPES,
     AnnouncementCalled,
     AnnouncementMade,
     AnnouncementMissed,
@@ -80,7 +89,7 @@ from cardgames.shedding.moves import (
     TurnSkipped,
 )
 from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Stacking
-from cardgames.shedding.scoring import points_table, settle
+from cardgames.shedding.scoring import points_table, round_outcome
 from cardgames.shedding.view import Phase, SheddingView, _StateDocument
 
 if TYPE_CHECKING:
@@ -101,6 +110,8 @@ _SUIT_OF: Final = tuple(
     int(c.suit) if c.suit is not None else _NO_SUIT for c in map(Card.from_code, range(53))
 )
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+_MOVE_CLASSES: Final = (PlayCard, Draw, Pass, TakePenalty, CallOut)
+_NO_MOVES: Final[LegalMoves[Move]] = LegalMoves(())
 
 
 class _Tables:
@@ -120,7 +131,10 @@ class _Tables:
         self.max_moves = rules.max_moves
         self.draw_when_playable = rules.draw_when_playable
         self.draw_until_playable = rules.draw_until_playable
-        self.may_play_drawn = rules.after_draw is not AfterDraw.PASS
+        # After a turn's draw: the drawer always decides (play_or_pass), or lays a card that
+        # fits (must_play), or the turn passes (pass).
+        self.drawer_decides = rules.after_draw is AfterDraw.PLAY_OR_PASS
+        self.must_play_drawn = rules.after_draw is AfterDraw.MUST_PLAY
         self.multi = rules.decks_for(n) > 1 or rules.deck.size == 54
         draws = [c for c in _CARDS if effects[c].draw]
         wild = frozenset(c for c in _CARDS if effects[c].wild)
@@ -495,12 +509,17 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             return () if self._phase is _OVER else (self._current,)
         return self._moves()[0]
 
-    def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
+    def legal_moves(self, player: object = None) -> LegalMoves[Move]:
         """The legal moves of ``player`` (default: of every seat in `to_act`).
 
         In a fixed order: the current player's (cards by code, suits in bridge order, without
         then with the announcement; then draw, take or pass), then the other seats' out-of-turn
         moves.
+
+        Raises:
+            InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number of this
+                game (the parameter takes any value so that the compiled engine reports it
+                this way too).
         """
         if player is None:
             result = self._legal
@@ -520,15 +539,19 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     result = LegalMoves(every)
                 self._legal = result
             return result
-        cache = self._c
-        found: LegalMoves[Move] | None = cache.get(player)
-        if found is None:
-            found = LegalMoves(self._moves()[1].get(player, ()))
-            cache[player] = found
-        return found
+        # A seat from outside: checked (and made a plain int) before it is used. The answers
+        # live in the "moves" entry of the cache, keyed by the engine's own seat numbers.
+        seat = seat_number(player, len(self._players))
+        return self._moves()[1].get(seat, _NO_MOVES)
 
-    def apply(self, move: Move) -> SheddingState:
+    def apply(self, move: object) -> SheddingState:
         """Return the state after ``move``.
+
+        The state continues with the engine's own legal move that ``move`` stands for: the
+        very object from `legal_moves`, or a move of exactly the same class whose fields hold
+        values of exactly the same types and values (`cardgames.game.engine_move`). A look-alike
+        (a plain ``int`` for a card or a suit, ``True`` or ``1.0`` for a seat, a subclass, a move
+        of another game) is refused.
 
         Raises:
             IllegalMoveError: with a machine-readable ``reason`` if the move is not legal; this
@@ -539,26 +562,25 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             legal = self.legal_moves()
         for candidate in legal:
             if candidate is move:
-                return self._transition(move)
-        try:  # an equal move built by the caller
-            ok = isinstance(move, Move) and tuple.__contains__(legal, move)
-        except TypeError:  # a move holding unhashable junk
-            ok = False
-        if not ok:
+                return self._transition(candidate)
+        own = engine_move(legal, move)  # an equal move built by the caller: use ours
+        if own is None:
             raise self._diagnose(move)
-        return self._transition(move)
+        return self._transition(own)
 
-    def view(self, player: int | None) -> SheddingView:
-        """What ``player`` sees (``None``: a spectator)."""
-        if player is not None and not 0 <= player < len(self._players):
-            raise ValueError(f"no seat {player} in a game of {len(self._players)} players")
-        own = player is not None
-        drawn = self._drawn if own and player == self._current else None
+    def view(self, player: object) -> SheddingView:
+        """What ``player`` sees (``None``: a spectator).
+
+        Raises:
+            InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number.
+        """
+        seat: int | None = None if player is None else seat_number(player, len(self._players))
+        drawn = self._drawn if seat is not None and seat == self._current else None
         return SheddingView(
-            viewer=player,
+            viewer=seat,
             game=self._rules.game_name,
             players=self._players,
-            hand=tuple(sorted(self._hands[player])) if player is not None else None,
+            hand=tuple(sorted(self._hands[seat])) if seat is not None else None,
             hand_sizes=tuple(len(h) for h in self._hands),
             top=self._discard[-1],
             suit=self._suit,
@@ -566,7 +588,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             current=self._current,
             direction=self._direction,
             phase=self._phase,
-            to_act=self._public_to_act(player),
+            to_act=self._public_to_act(seat),
             stock_size=len(self._stock),
             discard=self._discard,
             drawn=drawn,
@@ -574,8 +596,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             top_player=self._top_player,
             passes=self._passes,
             moves_played=self._moves_played,
-            legal_moves=self.legal_moves(player).as_tuple() if player is not None else (),
-            events=tuple(e.redacted_for(player) for e in self.last_events),
+            legal_moves=self.legal_moves(seat).as_tuple() if seat is not None else (),
+            events=tuple(e.redacted_for(seat) for e in self.last_events),
             outcome=self._outcome,
             rules=self._rules,
         )
@@ -602,7 +624,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
     # -- notation -------------------------------------------------------------------------------
 
-    def format_move(self, move: Move) -> str:
+    def format_move(self, move: object) -> str:
         """Write a move in the text notation.
 
         ``play 8H name hearts``, ``play 7C announce``, ``play QS target 2``, ``draw``, ``pass``,
@@ -614,12 +636,15 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             >>> state = new_game(3, seed=1)
             >>> state.format_move(PlayCard(1, Card.parse("8H"), Suit.SPADES))
             'play 8H name spades'
-        """
-        if isinstance(move, tuple(MOVE_TYPES.values())):
-            return str(move)
-        raise TypeError(f"not a move of this game: {move!r}")
 
-    def parse_move(self, text: object, player: int | None = None) -> Move:
+        Raises:
+            InvalidArgumentError: if ``move`` is not a move of this game (a `TypeError`).
+        """
+        if type(move) in _MOVE_CLASSES:
+            return str(move)
+        raise InvalidArgumentError("move", move, "expected a move of a shedding game")
+
+    def parse_move(self, text: object, player: object = None) -> Move:
         """Read a move written by `format_move`.
 
         Case does not matter; ``play`` may be omitted, ``carte`` means ``announce``; a target is
@@ -629,10 +654,11 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
         Raises:
             ParseError: if the text is not a move.
+            InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number.
         """
+        who = self._current if player is None else seat_number(player, len(self._players))
         if not isinstance(text, str):
             raise ParseError(text, "a move in text")
-        who = self._current if player is None else player
         words = text.replace("!", " ").split()
         folded = [w.casefold() for w in words]
         expected = (
@@ -730,7 +756,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
     # -- move generation ------------------------------------------------------------------------
 
-    def _moves(self) -> tuple[tuple[int, ...], dict[int, tuple[Move, ...]]]:
+    def _moves(self) -> tuple[tuple[int, ...], dict[int, LegalMoves[Move]]]:
+        """Who may act, and each such seat's legal moves (cached under the key "moves")."""
         cache = self._c
         result = cache.get("moves")
         if result is not None:
@@ -741,7 +768,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             return result
         t = self._tables
         current = self._current
-        by_player: dict[int, tuple[Move, ...]] = {current: tuple(self._current_moves())}
+        own = self._current_moves()
+        by_player: dict[int, LegalMoves[Move]] = {
+            current: own if type(own) is LegalMoves else LegalMoves(own)
+        }
         n = t.n
         announce_target = self._announce_target
         if announce_target is not None or t.jump_in:
@@ -757,7 +787,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 if announce_target is not None and seat != announce_target:
                     extra += (t.callout[seat][announce_target],)
                 if extra:
-                    by_player[seat] = by_player.get(seat, ()) + extra
+                    by_player[seat] = LegalMoves(by_player.get(seat, _NO_MOVES) + extra)
             to_act = tuple(by_player)
         else:
             to_act = (current,)
@@ -772,11 +802,15 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         if self._phase is _AFTER_DRAW:
             drawn = self._drawn
             assert drawn is not None
+            # Under must_play the phase comes only with a card that fits, which must be laid;
+            # under play_or_pass the drawer decides: lay it if it fits, or keep it and pass.
+            if not t.must_play_drawn and drawn not in _playable_now(self):
+                return t.pass_only[p]
             laid = t.card_moves[p * 2 + (len(hand) == 2)][drawn]
             moves: tuple[Move, ...] = (
                 laid if laid is not None else t.plays(p, drawn, len(hand) - 1, self._hands)
             )
-            if t.rules.after_draw is not AfterDraw.MUST_PLAY:
+            if not t.must_play_drawn:
                 moves += (t.pass_[p],)
             return moves
         top = self._discard[-1]
@@ -813,17 +847,25 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         return out
 
     def _diagnose(self, move: object) -> IllegalMoveError:
-        """Explain why a move that is not in the legal moves is illegal."""
+        """Explain why a move that is not in the legal moves is illegal.
+
+        The text names only public cards (the discard pile) and the move's own card: whoever
+        sent the move may not be the seat it names, so it never names a hidden card (such as
+        the card the current player just drew).
+        """
         if not isinstance(move, Move):
             return IllegalMoveError(
                 move, None, "not_a_move", f"expected a move, got {type(move).__name__}"
             )
-        player = move.player
-        if not isinstance(move, tuple(MOVE_TYPES.values())):
-            return IllegalMoveError(move, player, "wrong_game", "this is not a move of this game")
+        if type(move) not in _MOVE_CLASSES:  # another game's move, or a subclass of ours
+            return IllegalMoveError(move, None, "wrong_game", "this is not a move of this game")
+        malformed = _malformed(move)
+        if malformed:
+            return IllegalMoveError(move, None, "malformed_move", malformed)
+        player: int = move.player
         if self._phase is _OVER:
             return IllegalMoveError(move, player, "game_over", "the round is over")
-        if not isinstance(player, int) or not 0 <= player < len(self._players):
+        if not 0 <= player < len(self._players):
             return IllegalMoveError(move, player, "unknown_player", f"there is no seat {player}")
         top = self._discard[-1]
         if isinstance(move, CallOut):
@@ -860,11 +902,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     move, player, "card_not_in_hand", f"{move.card} is not in the hand"
                 )
             if self._phase is _AFTER_DRAW and player == self._current and move.card != self._drawn:
-                return IllegalMoveError(
-                    move,
-                    player,
-                    "only_drawn_card",
-                    f"only the drawn card {self._drawn} may be laid now",
+                return IllegalMoveError(  # the drawn card is hidden: never named
+                    move, player, "only_drawn_card", "only the card just drawn may be laid now"
                 )
             if self._penalty and player == self._current:
                 return IllegalMoveError(
@@ -982,6 +1021,40 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             _finish(new, events, Termination.TURN_LIMIT)
         new._raw_events = tuple(events)
         return new
+
+
+def _malformed(move: Move) -> str:
+    """Which field of a move of one of the engine's classes holds a value of the wrong type.
+
+    ``""`` when every field has exactly the type the engine uses (a plain ``int`` seat, a
+    `Card`, a `Suit`, a ``bool``): a look-alike that compares equal is never a legal move. The
+    fields are read as plain objects, so that the compiled engine does not check their declared
+    types (with a bare ``TypeError``) before this function does.
+    """
+    if type(_field(move, "player")) is not int:
+        return "the player must be a seat number (int)"
+    kind = type(move)
+    if kind is PlayCard:
+        card = _field(move, "card")
+        if type(card) is not Card or not 0 <= cast(int, card) < len(_CARDS):
+            return "the card must be a Card"
+        suit = _field(move, "suit")
+        if suit is not None and type(suit) is not Suit:
+            return "the named suit must be a Suit or None"
+        if type(_field(move, "announce")) is not bool:
+            return "announce must be a bool"
+        target = _field(move, "target")
+        if target is not None and type(target) is not int:
+            return "the target must be a seat number (int) or None"
+    elif kind is CallOut and type(_field(move, "target")) is not int:
+        return "the target must be a seat number (int)"
+    return ""
+
+
+def _field(move: object, name: str) -> object:
+    """``move.<name>`` as a plain object (no type check, compiled or not)."""
+    value: object = getattr(move, name)
+    return value
 
 
 def _next(s: SheddingState, seat: int) -> int:
@@ -1119,9 +1192,14 @@ def _playable_now(s: SheddingState) -> frozenset[Card]:
 
 
 def _draw_turn(s: SheddingState, events: list[RawEvent]) -> None:
+    """A turn's draw, and what follows it.
+
+    Under play_or_pass the drawer always decides next (phase after_draw), whether or not the
+    card fits, so that the others cannot tell; under must_play only a card that fits keeps the
+    turn (it must be laid); under pass the turn passes.
+    """
     t: _Tables = s._tables
     p = s._current
-    playable = _playable_now(s)
     stock = s._stock
     if stock and not t.draw_until_playable:
         # The common case: one card from a stock that is not empty.
@@ -1132,19 +1210,20 @@ def _draw_turn(s: SheddingState, events: list[RawEvent]) -> None:
         hands = s._hands
         s._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
         events.append((CardsDrawn, p, 1, "turn", (card,)))
-        if card in playable and t.may_play_drawn:
+        if t.drawer_decides or (t.must_play_drawn and card in _playable_now(s)):
             s._phase = _AFTER_DRAW
             s._drawn = card
         else:
             s._current = (p + s._direction) % t.n
         return
+    playable = _playable_now(s)
     until = playable if t.draw_until_playable else None
     drawn = _draw_cards(s, events, 1, until)
     s._passes = 0
     s._hands = _replace_hand(s._hands, p, s._hands[p] + tuple(drawn))
     events.append((CardsDrawn, p, len(drawn), "turn", tuple(drawn)))
     # The discard pile may have been reshuffled, but its top card, and so what fits, is unchanged.
-    if drawn and drawn[-1] in playable and t.rules.after_draw is not AfterDraw.PASS:
+    if drawn and (t.drawer_decides or (t.must_play_drawn and drawn[-1] in playable)):
         s._phase = _AFTER_DRAW
         s._drawn = drawn[-1]
     else:
@@ -1196,21 +1275,7 @@ def _finish(s: SheddingState, events: list[RawEvent], reason: Termination) -> No
     t: _Tables = s._tables
     points = t.points
     values = [sum([points[c] for c in hand]) for hand in s._hands]
-    winners, scores = settle(values, t.rules.scoring)
-    if reason is Termination.WENT_OUT:
-        detail = f"{s._players[winners[0]]} laid their last card"
-    else:
-        low = values[winners[0]]
-        why = (
-            "nobody could play or draw"
-            if reason is Termination.BLOCKED
-            else "the move limit was reached"
-        )
-        names = ", ".join(s._players[w] for w in winners)
-        detail = f"{why}; lowest hand value ({low}): {names}"
-        if len(winners) > 1:
-            detail += " (tied: each wins)"
-    outcome = Outcome(reason, winners, scores, detail)
+    outcome = round_outcome(s._players, values, t.rules.scoring, reason)
     s._outcome = outcome
     s._phase = _OVER
     s._penalty = 0

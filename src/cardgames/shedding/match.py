@@ -19,7 +19,8 @@ from typing import Any
 import attrs
 
 from cardgames.cards import Card
-from cardgames.errors import CardGamesError, InvalidRulesError
+from cardgames.errors import CardGamesError, InvalidArgumentError, InvalidRulesError
+from cardgames.game import find_game, player_names
 from cardgames.rng import Rng
 from cardgames.shedding.engine import SheddingState
 from cardgames.shedding.rules import Scoring, SheddingRules
@@ -32,7 +33,26 @@ class MatchOverError(CardGamesError, ValueError):
 
 
 def _names(players: Iterable[str]) -> tuple[str, ...]:
-    return tuple(players)
+    # Only a sequence is copied; anything else is left for the check that follows to refuse.
+    if isinstance(players, Sequence) and not isinstance(players, str):
+        return tuple(players)
+    return players  # type: ignore[return-value]
+
+
+def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    if isinstance(rounds, Sequence) and all(
+        isinstance(row, Sequence) and not isinstance(row, str) for row in rounds
+    ):
+        return tuple(tuple(row) for row in rounds)
+    return rounds  # type: ignore[return-value]
+
+
+def _check_points(row: tuple[int, ...], players: int) -> None:
+    if len(row) != players:
+        raise InvalidRulesError("points", row, f"expected {players} scores")
+    for value in row:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InvalidRulesError("points", value, "points are non-negative integers")
 
 
 @attrs.frozen
@@ -57,15 +77,28 @@ class Match:
 
     rules: SheddingRules
     players: tuple[str, ...] = attrs.field(converter=_names)
-    rounds: tuple[tuple[int, ...], ...] = ()
+    rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
     seed: int = 0
 
     def __attrs_post_init__(self) -> None:
+        # Everything is checked here, so that a match never holds what it cannot play or add up:
+        # rules of a shedding game, valid names for it, whole points, an integer seed.
+        if not isinstance(self.rules, SheddingRules):
+            raise InvalidRulesError("rules", self.rules, "expected the rules of a shedding game")
+        game = find_game(self.rules.game_name)
+        if isinstance(self.players, int) or not isinstance(self.players, tuple):
+            raise InvalidRulesError("players", self.players, "expected the players' names")
         if len(self.players) < 2:
             raise InvalidRulesError("players", self.players, "a match needs at least two players")
+        player_names(self.players, game)
+        if not isinstance(self.rounds, tuple):
+            raise InvalidRulesError("rounds", self.rounds, "expected each round's points")
         for points in self.rounds:
             if len(points) != len(self.players):
                 raise InvalidRulesError("rounds", points, "one score per player")
+            _check_points(points, len(self.players))
+        if isinstance(self.seed, bool) or type(self.seed) is not int:
+            raise InvalidArgumentError("seed", self.seed, "expected an integer")
 
     @classmethod
     def new(
@@ -76,11 +109,9 @@ class Match:
             from cardgames.crazy_eights import Rules
 
             rules = Rules()
-        names = (
-            tuple(f"Player {i + 1}" for i in range(players))
-            if isinstance(players, int)
-            else tuple(players)
-        )
+        if not isinstance(rules, SheddingRules):
+            raise InvalidRulesError("rules", rules, "expected the rules of a shedding game")
+        names = player_names(players, find_game(rules.game_name))
         return cls(rules, names, (), seed)
 
     @property
@@ -128,7 +159,7 @@ class Match:
         """
         if self.is_over:
             raise MatchOverError("the match is over")
-        if seed is None:
+        if seed is None:  # else new_game checks it
             seed, _ = Rng.from_seed(self.seed).derive(len(self.rounds)).next_u64()
         from cardgames.game import find_game
 
@@ -148,17 +179,17 @@ class Match:
         if self.is_over:
             raise MatchOverError("the match is over")
         if isinstance(points, Mapping):
+            if len(points) > len(self.players):
+                raise InvalidRulesError("points", len(points), "more names than players")
             unknown = [name for name in points if name not in self.players]
             if unknown:
                 raise InvalidRulesError("points", unknown, "unknown player name(s)")
             row = tuple(points.get(name, 0) for name in self.players)
-        else:
+        elif isinstance(points, Sequence) and not isinstance(points, str):
             row = tuple(points)
-        if len(row) != len(self.players):
-            raise InvalidRulesError("points", row, f"expected {len(self.players)} scores")
-        for value in row:
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidRulesError("points", value, "points are non-negative integers")
+        else:
+            raise InvalidRulesError("points", points, "expected scores by seat or by name")
+        _check_points(row, len(self.players))
         return attrs.evolve(self, rounds=(*self.rounds, row))
 
     def record(self, state: SheddingState) -> Match:
@@ -166,7 +197,10 @@ class Match:
 
         Raises:
             ValueError: if the round is not over or was played by other players.
+            InvalidArgumentError: if ``state`` is not a shedding state.
         """
+        if not isinstance(state, SheddingState):
+            raise InvalidArgumentError("state", state, "expected a shedding game's state")
         outcome = state.outcome()
         if outcome is None:
             raise ValueError("the round is not over")

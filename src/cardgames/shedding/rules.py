@@ -247,9 +247,12 @@ class AfterDraw(enum.Enum):
     """What a player may do with the card that their turn's draw brought."""
 
     PLAY_OR_PASS = "play_or_pass"
-    """Play it at once if it fits, or keep it and pass (Crazy Eights)."""
+    """Play it at once if it fits, or keep it and pass (Crazy Eights). The drawer decides with a
+    move even when it does not fit (``pass`` is then the only one), so that nobody else learns
+    whether it fits."""
     MUST_PLAY = "must_play"
-    """Play it if it fits (with drawing until playable: the usual "draw until you can play")."""
+    """Play it if it fits, else the turn passes (with drawing until playable: the usual "draw
+    until you can play"). Nothing is hidden: the card fits exactly when it is laid."""
     PASS = "pass"
     """Keep it; the turn passes (8 Américain: "il pioche une carte et passe son tour")."""
 

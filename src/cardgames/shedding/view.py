@@ -27,7 +27,9 @@ class Phase(enum.Enum):
     PLAY = "play"
     """Lay a card, draw, take a penalty or pass."""
     AFTER_DRAW = "after_draw"
-    """The card just drawn fits: lay it, or pass."""
+    """The current player has just drawn: lay the drawn card if it fits, or keep it and pass
+    (``after_draw=play_or_pass``, whether or not it fits); under ``must_play``, lay it (it fits).
+    """
     OVER = "over"
     """The round has ended."""
 
@@ -73,10 +75,15 @@ class SheddingView(View):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> SheddingView:
-        """Load a view written by `to_json`.
+        """Load a view written by `to_json`, checking that its position can be reached.
+
+        After the types, the game's view checker (`Game.check_view`) runs: seats in range,
+        card counts adding up to the deck of the rules, the phase and the cards consistent, and
+        the view exactly what its position shows, so that a loaded view can be given to
+        `Game.sample_state`.
 
         Raises:
-            InvalidStateError: naming what is wrong.
+            InvalidStateError: naming the path of the first problem.
         """
         from cardgames.game import find_game
 
@@ -101,6 +108,7 @@ class SheddingView(View):
             except InvalidRulesError as exc:
                 raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
             view = attrs.evolve(view, rules=rules)
+        game.check_view(view)
         return view
 
 
