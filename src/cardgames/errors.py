@@ -168,7 +168,7 @@ class UnknownGameError(CardGamesError, LookupError):
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         self.name = name
         self.known = known
-        super().__init__(f"unknown game {name!r}; known games: {', '.join(known)}")
+        super().__init__(f"unknown game {_brief(name)}; known games: {', '.join(known)}")
 
     def __str__(self) -> str:  # LookupError would otherwise quote the whole message
         return str(self.args[0])
