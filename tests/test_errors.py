@@ -30,10 +30,11 @@ ALL_ERRORS: tuple[CardGamesError, ...] = (
 )
 
 
-def test_the_public_names_are_the_six_errors() -> None:
+def test_the_public_names_are_the_seven_errors() -> None:
     assert sorted(errors.__all__) == [
         "CardGamesError",
         "IllegalMoveError",
+        "InvalidArgumentError",
         "InvalidRulesError",
         "InvalidStateError",
         "ParseError",
@@ -137,3 +138,24 @@ def test_copy_keeps_fields(err: CardGamesError) -> None:
         assert type(clone) is type(err)
         assert vars(clone) == vars(err)
         assert str(clone) == str(err)
+
+
+def test_invalid_argument_error_is_both_builtins_and_pickles() -> None:
+    import pickle
+
+    err = errors.InvalidArgumentError("player", "events", "expected a seat number from 0 to 2")
+    assert isinstance(err, CardGamesError)
+    assert isinstance(err, ValueError)
+    assert isinstance(err, TypeError)
+    assert (err.argument, err.value, err.reason) == (
+        "player",
+        "events",
+        "expected a seat number from 0 to 2",
+    )
+    again = pickle.loads(pickle.dumps(err))
+    assert str(again) == str(err)
+
+
+def test_unknown_game_error_quotes_a_huge_name_briefly() -> None:
+    err = errors.UnknownGameError("x" * 1_000_000, ("crazy-eights",))
+    assert len(str(err)) < 300
