@@ -435,6 +435,10 @@ def test_a_view_of_the_other_game_is_refused_by_each_game() -> None:
     with pytest.raises(InvalidStateError) as excinfo:
         CE.check_view(view)
     assert excinfo.value.path == "/data/game"
+    with pytest.raises(InvalidStateError) as excinfo:
+        CE.sample_state(view, Rng.from_seed(1))
+    assert excinfo.value.path == "/data/game"
+    assert HA.sample_state(view, Rng.from_seed(1)).view(0) == view
     state = huit_americain.new_game(3, seed=1)
     with pytest.raises(InvalidStateError) as excinfo:
         CE.check_state(state)

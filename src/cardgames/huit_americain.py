@@ -291,7 +291,7 @@ GAME: Game[SheddingState] = Game(
     new_game=lambda players, *, seed, rules, deck: _new_game(
         GAME, players, seed=seed, rules=rules, deck=deck
     ),
-    sample_state=sample_state,
+    sample_state=lambda view, rng: sample_state(view, rng, GAME),
     check_state=lambda state: check_state(state, GAME),
     check_view=lambda view: check_view(view, GAME),
 )

@@ -190,7 +190,7 @@ def _starter_effect(s: SheddingState, events: list[RawEvent], effect: Effect, de
     s._current = nxt
 
 
-def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
+def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) -> SheddingState:
     """A full state consistent with ``view``, the cards its player has not seen dealt at random.
 
     What the player knows is kept: their own hand, the discard pile (every card in it was laid
@@ -204,7 +204,8 @@ def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
     nothing real.
 
     The result's ``view(view.viewer)`` equals ``view`` for every view the engine shows, and a
-    sample of a round still in play passes the engine's invariant checker.
+    sample of a round still in play passes the engine's invariant checker. With ``game``, the
+    view must be one of that game's.
 
     Raises:
         InvalidStateError: if the view is not one the engine can show (see
@@ -217,11 +218,11 @@ def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
     if not isinstance(rng, Rng):
         raise InvalidArgumentError("rng", rng, "expected a cardgames.rng.Rng")
     checked = _last_checked
-    if checked is not None and checked[0] is view:
-        rules = checked[1]
+    if checked is not None and checked[0] is view and checked[1] is game:
+        rules = checked[2]
     else:
-        rules = check_view_fields(view)[1]
-        _last_checked = (view, rules)
+        rules = check_view_fields(view, game)[1]
+        _last_checked = (view, game, rules)
     n = len(view.players)
     tables = _tables(rules, n)
     full = make_deck(rules.deck, rules.decks_for(n))
@@ -290,7 +291,7 @@ def sample_state(view: SheddingView, rng: Rng) -> SheddingState:
 
 # The last view `sample_state` checked, with its rules: an information-set search samples
 # hundreds of states from one view, which is checked once. Views are frozen values.
-_last_checked: tuple[SheddingView, SheddingRules] | None = None
+_last_checked: tuple[SheddingView, Game[Any] | None, SheddingRules] | None = None
 
 
 def state_from_json(text: object) -> SheddingState:

@@ -270,7 +270,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             card may be laid (a wild starter kept).
         penalty: Cards the current player must draw unless they stack on them (0: none).
         phase: Where the current player is in their turn.
-        drawn: In `Phase.AFTER_DRAW`, the drawn card that may be laid.
+        drawn: In `Phase.AFTER_DRAW`, the card just drawn (the last of the current hand), which
+            may be laid if it fits.
         announce_target: The player who did not announce their last card while they may be
             called out; ``None`` otherwise.
         top_player: Who laid the top card (``None`` for the starter).
@@ -353,7 +354,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
     @property
     def drawn(self) -> Card | None:
-        """In `Phase.AFTER_DRAW`, the drawn card that may be laid."""
+        """In `Phase.AFTER_DRAW`, the card just drawn, which may be laid if it fits."""
         return self._drawn
 
     @property
