@@ -5,8 +5,12 @@ The server runs as ``python examples/web_table/server.py --port 0`` (any free po
 downloads a browser here. Two browser contexts (two separate profiles: nothing shared, not even
 sessionStorage) open the two people's links, and each plays a few moves by clicking the move
 buttons; then one of them asks, from its page, for the other's view and moves with its own
-token, and without a token, and is refused. A screenshot of a table page is saved in the test's
-temporary directory (and copied to ``$WEB_TABLE_SCREENSHOT`` when that is set).
+token, and without a token, and is refused. Screenshots of a table page and of the home page
+are saved in the test's temporary directory; with ``CARDGAMES_SCREENSHOTS=DIR`` they are also
+copied into ``DIR`` as ``web-table-play.png`` and ``web-table-home.png``: the documentation's
+pictures are refreshed with ::
+
+    CARDGAMES_SCREENSHOTS=docs/images python -m pytest --no-cov tests/test_web_table_browser.py
 
 Skipped when ``/usr/bin/chromium`` is absent (``apt-get install chromium``) or the test extra
 (Playwright, the web extra) is not installed.
@@ -39,6 +43,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync",
 ]
 MOVES_EACH = 3
+# Where CARDGAMES_SCREENSHOTS asks for copies of the screenshots (the docs use docs/images).
+SCREENSHOTS = "CARDGAMES_SCREENSHOTS"
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed (apt-get install chromium)"
@@ -121,10 +127,23 @@ def fetch_status(page: Page, path: str, *, token: str | None, body: str | None =
     return int(page.evaluate(script, [path, token, body]))
 
 
+def save_screenshot(page: Page, tmp_path: Path, name: str) -> Path:
+    """A PNG of the whole page in ``tmp_path``, copied into ``$CARDGAMES_SCREENSHOTS`` if set."""
+    shot = tmp_path / name
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert shot.stat().st_size > 10_000  # a page, not a blank
+    target = os.environ.get(SCREENSHOTS)
+    if target:
+        Path(target).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, Path(target) / name)
+    return shot
+
+
 def test_two_people_play_from_their_browsers_and_cannot_see_each_other(
     server: dict[str, Any], browser: Browser, tmp_path: Path
 ) -> None:
-    contexts = [browser.new_context(viewport={"width": 1200, "height": 860}) for _ in range(2)]
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 640}) for _ in range(2)]
     try:
         pages = [context.new_page() for context in contexts]
         errors: list[str] = []
@@ -193,16 +212,22 @@ def test_two_people_play_from_their_browsers_and_cannot_see_each_other(
         # The second context never saw the first one's token: storage is per context.
         assert pages[1].evaluate("sessionStorage.length") == 1
 
-        # The page of the person whose turn it is: their hand and their numbered moves.
-        states = [page.get_attribute("#status", "data-state") for page in pages]
-        shown = pages[states.index("your-turn")] if "your-turn" in states else pages[0]
-        shot = tmp_path / "web_table.png"
-        shown.screenshot(path=str(shot), full_page=True)
-        assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
-        assert shot.stat().st_size > 10_000
-        target = os.environ.get("WEB_TABLE_SCREENSHOT")
-        if target:
-            shutil.copyfile(shot, target)
+        # The page of the person whose turn it is: their hand and their numbered moves (the
+        # pages poll twice a second, so one of them shows its turn shortly, unless it is over).
+        shown = pages[0]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            turns = [
+                page
+                for page in pages
+                if page.get_attribute("#status", "data-state") == "your-turn"
+                and page.locator("button.move:enabled").count()
+            ]
+            if turns or pages[0].get_attribute("#status", "data-state") == "over":
+                shown = turns[0] if turns else pages[0]
+                break
+            pages[0].wait_for_timeout(100)
+        save_screenshot(shown, tmp_path, "web-table-play.png")
         assert not errors, errors
     finally:
         for context in contexts:
@@ -210,9 +235,9 @@ def test_two_people_play_from_their_browsers_and_cannot_see_each_other(
 
 
 def test_the_home_page_deals_a_table_and_lists_one_link_per_person(
-    server: dict[str, Any], browser: Browser
+    server: dict[str, Any], browser: Browser, tmp_path: Path
 ) -> None:
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": 1200, "height": 640})
     try:
         page = context.new_page()
         page.goto(server["base"] + "/")
@@ -237,6 +262,7 @@ def test_the_home_page_deals_a_table_and_lists_one_link_per_person(
         url = links.first.get_attribute("href")
         assert url is not None
         assert re.fullmatch(r"/table/[\w-]+#token=[\w-]{32}", url)
+        save_screenshot(page, tmp_path, "web-table-home.png")
         page.goto(server["base"] + url)
         page.wait_for_function("() => document.body.dataset.moves !== undefined")
         assert "8 Américain" in page.inner_text("#title")
