@@ -1,6 +1,7 @@
 """cardgames: immutable, typed, seeded card-game engines.
 
-Games: Crazy Eights (`cardgames.crazy_eights`), 8 Américain and the planet game "8" as they land.
+Games: Crazy Eights (`cardgames.crazy_eights`), 8 Américain (`cardgames.huit_americain`) and the
+planet game "8" (`cardgames.planets`).
 Every game answers to the same protocol (`cardgames.game`): frozen rules, frozen states advanced
 by a validating ``apply``, redacted per-player views, typed events and JSON documents.
 
