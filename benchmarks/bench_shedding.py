@@ -122,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--json", default=None, help="write the figures to this file")
+    parser.add_argument(
+        "--no-competitors", action="store_true", help="measure cardgames only (interleave.py)"
+    )
     args = parser.parse_args(argv)
 
     report: dict[str, Any] = {
@@ -153,7 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         f"  {args.games / seconds:10.1f} games/s   {ours_us:7.3f} µs/decision"
         f"   ({decisions} decisions)"
     )
-    for name, runner in (("open_spiel", bench_open_spiel), ("rlcard", bench_rlcard)):
+    competitors = (
+        () if args.no_competitors else (("open_spiel", bench_open_spiel), ("rlcard", bench_rlcard))
+    )
+    for name, runner in competitors:
         other = best_of(args.repeat, lambda runner=runner: runner(args.players, args.games))  # type: ignore[misc]
         if other is None:
             print(f"{name}: not installed (pip install {name})")
