@@ -494,9 +494,13 @@ class Game(Generic[GameStateT]):
         return state
 
     def move_to_json(self, move: Move) -> str:
-        """Serialize a move of this game as a versioned JSON document."""
+        """Serialize a move of this game as a versioned JSON document.
+
+        Raises:
+            InvalidArgumentError: if ``move`` is not a move of this game (also a `TypeError`).
+        """
         if type(move) not in self.move_types.values():
-            raise TypeError(f"{type(move).__name__} is not a move of {self.name}")
+            raise InvalidArgumentError("move", move, f"not a move of {self.name}")
         return dump_document("move", self.name, encode(move))
 
     def move_from_json(self, text: str | bytes) -> Move:
