@@ -32,6 +32,7 @@ MAX_GATHERING: Final = 12
 
 _TABLE_SIZE: Final = MAX_GATHERING - MIN_GATHERING + 1
 _MAX_POINTS: Final = 100_000
+_MAX_TABLE_TEXT: Final = 400  # ten numbers of at most six digits, with room for separators
 
 
 class ScoreTable:
@@ -73,10 +74,11 @@ class ScoreTable:
         """Read ten numbers separated by spaces or commas.
 
         Raises:
-            ParseError: if the text is not ten numbers in range.
+            ParseError: if the text is not ten numbers in range (or longer than 400
+                characters, refused before it is split).
         """
         expected = f"{_TABLE_SIZE} points (sizes {MIN_GATHERING} to {MAX_GATHERING})"
-        if not isinstance(text, str):
+        if not isinstance(text, str) or len(text) > _MAX_TABLE_TEXT:  # bounded before splitting
             raise ParseError(text, expected)
         words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
         if not all((w.isascii() and w.isdigit()) for w in words):

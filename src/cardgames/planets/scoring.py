@@ -34,6 +34,7 @@ from typing import Final, TypeVar, overload
 import attrs
 
 from cardgames.errors import ParseError
+from cardgames.game import Outcome, Termination
 from cardgames.planets.cards import PLANETS, PlanetCard
 from cardgames.planets.rules import MAX_GATHERING, MIN_GATHERING, Rules
 
@@ -311,6 +312,27 @@ def final_winners(
         group = narrowed
     text = "; ".join(_clause(who, g, c) for g, c in clauses)
     return tuple(group), (f"{text}: the rules say they play a new game; they share the win.")
+
+
+def game_outcome(
+    reason: Termination,
+    turn: int,
+    tallies: Sequence[Tally],
+    rules: Rules,
+    names: Sequence[str],
+) -> Outcome:
+    """The outcome of a game of "8" that ended for ``reason`` at the end of turn ``turn``.
+
+    The one computation of an outcome: the engine calls it when a game ends, and the
+    invariant checkers call it to check the outcome a loaded state or view holds.
+    """
+    scores = tuple(tally.score(rules) for tally in tallies)
+    winners, detail = final_winners(tallies, rules, names)
+    if reason is Termination.STOCK_EXHAUSTED:
+        why = f"The stock is empty at the end of turn {turn}."
+    else:
+        why = f"The turn limit ({rules.max_turns} turns) was reached."
+    return Outcome(reason, winners, scores, f"{why} {detail}")
 
 
 def _clause(who: Sequence[str], group: Sequence[int], criteria: Sequence[str]) -> str:
