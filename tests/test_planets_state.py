@@ -274,7 +274,8 @@ def edit(path: str, value: Any) -> Callable[[Any], None]:
         ("black_holes", [-1, 0, 1], "negative"),
         ("stock/0", "Pluto", "Pluto"),
         ("stock_seen", [], "one mask"),
-        ("drawn_seen", [1, 1, 1, 1], "one mask"),
+        ("drawn_seen", [1], "one mask"),
+        ("drawn_seen", [1, 1, 1, 1], "at most 3 items"),
         ("pending_seen", 8, "masks"),
         ("commander", 3, "no seat"),
         ("adjutant", 0, "own Adjutant"),
@@ -502,6 +503,7 @@ def test_an_engine_level_tie_broken_by_the_largest_gathering() -> None:
         face_down=[["Jupiter"] * 6, ["Jupiter"] * 6],
         black_holes=[5, 3],
         turn=40,
+        moves_played=200,
         events=[],
     )
     state = play(GAME.state_from_json(json.dumps(doc)), "keep Neptune", "give Neptune to Tom")

@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable
 
 import pytest
 
+from cardgames.errors import InvalidArgumentError
 from cardgames.game import Move
 from cardgames.planets import (
     BLACK_HOLE,
@@ -236,8 +237,8 @@ def test_views_never_show_the_rng_or_the_stock_order() -> None:
 
 def test_view_rejects_unknown_seats() -> None:
     state = three_players("Saturn Mars Venus")
-    for bad in (3, -1, True, "0"):
-        with pytest.raises(ValueError, match="no seat"):
+    for bad in (3, -1, True, "0", 0.0, None.__class__):
+        with pytest.raises(InvalidArgumentError, match="expected a seat number from 0 to 2"):
             state.view(bad)  # type: ignore[arg-type]
 
 

@@ -85,6 +85,7 @@ from cardgames.planets.cards import (
 )
 from cardgames.planets.engine import Phase, PlanetsState, PlanetsView
 from cardgames.planets.engine import new_game as _new_game
+from cardgames.planets.invariants import check_state, check_view
 from cardgames.planets.moves import (
     EVENT_TYPES,
     MOVE_TYPES,
@@ -187,8 +188,12 @@ def new_game(
             planets are dealt from the top, one at a time clockwise from the first Commander.
 
     Raises:
-        InvalidRulesError: for a bad number of players, rules of another game, or a deck that
-            is not exactly the cards of the game.
+        InvalidRulesError: for a bad number of players (checked before any name is built),
+            rules of another game, or a deck that is not exactly the cards of the game (at
+            most 105 items are read from it).
+        InvalidArgumentError: for a seed that is not an integer (``bool`` and ``float``
+            included).
+        ParseError: for a deck given as text that names something other than cards.
 
     Examples:
         >>> state = new_game(2, seed=3, rules=PRESETS["dealt-hands"])
@@ -214,6 +219,8 @@ GAME: Final[Game[PlanetsState]] = Game(
         GAME, players, seed=seed, rules=rules, deck=deck
     ),
     sample_state=sample_state,
+    check_state=check_state,
+    check_view=check_view,
 )
 """The descriptor of "8", registered as ``"planets"``, ``"8"`` and ``"huit planètes"``."""
 

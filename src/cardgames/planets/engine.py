@@ -38,10 +38,17 @@ events are stored as compact records and built when `State.last_events` is first
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from cardgames.errors import IllegalMoveError, InvalidRulesError
+from cardgames.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidStateError,
+)
 from cardgames.game import (
     Event,
     FrozenState,
@@ -50,7 +57,9 @@ from cardgames.game import (
     Move,
     Outcome,
     Termination,
+    engine_move,
     player_names,
+    seat_number,
 )
 from cardgames.planets.cards import (
     BLACK_HOLE,
@@ -62,6 +71,7 @@ from cardgames.planets.cards import (
     planet_counts,
 )
 from cardgames.planets.documents import dump_state, load_state_fields
+from cardgames.planets.invariants import check_state
 from cardgames.planets.moves import (
     MOVE_TYPES,
     BlackHoleDiscarded,
@@ -87,7 +97,7 @@ from cardgames.planets.moves import (
 )
 from cardgames.planets.notation import parse_move
 from cardgames.planets.rules import MIN_GATHERING, Rules
-from cardgames.planets.scoring import Gathering, Role, Tally, final_winners
+from cardgames.planets.scoring import Gathering, Role, Tally, game_outcome
 from cardgames.planets.views import Phase, PlanetsView
 from cardgames.rng import Rng
 
@@ -109,6 +119,12 @@ _EMPTY: Final = (0,) * _NPLANETS
 
 Counts = tuple[int, ...]
 RawEvent = tuple[Any, ...]
+
+# The keys of the per-state cache ``_c``: fixed strings, never a value a caller passed.
+_LEGAL: Final = "legal"
+_EVENTS: Final = "events"
+_HANDS: Final = "hands"
+_NO_MOVES: Final[LegalMoves[Move]] = LegalMoves(())
 
 
 def _add(counts: Counts, card: int, delta: int) -> Counts:
@@ -174,6 +190,19 @@ class _Tables:
             moves = tuple(found)
             self.gather_moves[key] = moves
         return moves
+
+    def black_hole(self, q: int, hand: Counts, holds: Sequence[bool]) -> tuple[Move, ...]:
+        """The black hole's moves: discard a planet of ``hand``, or steal from a holder."""
+        discard = self.discard[q]
+        steal = self.steal[q]
+        return tuple(discard[c] for c, k in enumerate(hand) if k) + tuple(
+            steal[v] for v in self.targets[q] if holds[v]
+        )
+
+    def surplus(self, q: int, hand: Counts) -> tuple[Move, ...]:
+        """Put one of the planets of ``hand`` under the stock."""
+        under = self.under[q]
+        return tuple(under[c] for c, k in enumerate(hand) if k)
 
 
 _TABLE_CACHE: dict[tuple[Rules, int], _Tables] = {}
@@ -316,10 +345,10 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
     def last_events(self) -> tuple[Event, ...]:
         """The events of the move that produced this state (or of the start), unredacted."""
         cache = self._c
-        events = cache.get("events")
+        events = cache.get(_EVENTS)
         if events is None:
             events = tuple(record[0](*record[1:]) for record in self._raw_events)
-            cache["events"] = events
+            cache[_EVENTS] = events
         return events
 
     @property
@@ -332,15 +361,19 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
     def hands(self) -> tuple[tuple[PlanetCard, ...], ...]:
         """Every hand, by seat, its cards sorted."""
         cache = self._c
-        hands: tuple[tuple[PlanetCard, ...], ...] | None = cache.get("hands")
+        hands: tuple[tuple[PlanetCard, ...], ...] | None = cache.get(_HANDS)
         if hands is None:
             hands = tuple(map(cards_from_counts, self.counts))
-            cache["hands"] = hands
+            cache[_HANDS] = hands
         return hands
 
     def hand(self, seat: int) -> tuple[PlanetCard, ...]:
-        """The cards in a seat's hand, sorted."""
-        return cards_from_counts(self.counts[seat])
+        """The cards in a seat's hand, sorted.
+
+        Raises:
+            InvalidArgumentError: if ``seat`` is not a seat of this game (``-1`` included).
+        """
+        return cards_from_counts(self.counts[seat_number(seat, self._t.n, "seat")])
 
     def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
         """The legal moves of ``player`` (default: of the seat that decides now).
@@ -348,47 +381,54 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
         In a fixed order: cards in planet order (the black hole last), receivers clockwise
         from the Commander; gatherings by size, the 8 different last, then `Decline`;
         face-down discards before steals.
+
+        Raises:
+            InvalidArgumentError: if ``player`` is not ``None`` or a seat of this game (a
+                ``bool``, text, a float, out of range); nothing is cached then.
         """
+        if player is not None and (type(player) is not int or not 0 <= player < self._t.n):
+            player = seat_number(player, self._t.n)
+        # One cache entry under a fixed key, whatever the caller passes: the holder's moves.
         cache = self._c
-        result = cache.get(player)
+        result: LegalMoves[Move] | None = cache.get(_LEGAL)
         if result is None:
-            holder = self.holder
-            if holder is None or (player is not None and player != holder):
-                moves: tuple[Move, ...] = ()
-            else:
-                moves = self._moves()
-            result = LegalMoves(moves)
-            cache[player] = result
-        return result
+            result = _NO_MOVES if self.holder is None else LegalMoves(self._moves())
+            cache[_LEGAL] = result
+        if player is None or player == self.holder:
+            return result
+        return _NO_MOVES
 
     def apply(self, move: Move) -> PlanetsState:
         """Return the state after ``move``.
+
+        The move must be one of the legal moves, or of exactly the same class with fields of
+        exactly the same types and values (see `cardgames.game.engine_move`): the new state
+        is built from the engine's own move, never from the caller's object.
 
         Raises:
             IllegalMoveError: with a machine-readable ``reason`` if the move is not legal; this
                 state is unchanged.
         """
-        legal = self._c.get(None)
+        legal = self._c.get(_LEGAL)
         if legal is None:
             legal = self.legal_moves()
         for candidate in legal:
             if candidate is move:
-                return self._transition(move)
-        if isinstance(move, Move):
-            # An equal move built by the caller: continue with the legal move itself, so the
-            # state only ever holds true cards (``Keep(0, 5)`` equals ``keep Saturn``).
-            for candidate in legal:
-                if candidate == move:
-                    return self._transition(candidate)
+                return self._transition(candidate)
+        found = engine_move(legal, move)
+        if found is not None:
+            return self._transition(found)
         raise self._diagnose(move)
 
     def view(self, player: int | None) -> PlanetsView:
-        """What ``player`` knows (``None``: a spectator), built from an allow-list."""
-        n = len(self.players)
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-        ):
-            raise ValueError(f"no seat {player!r} in a game of {n} players")
+        """What ``player`` knows (``None``: a spectator), built from an allow-list.
+
+        Raises:
+            InvalidArgumentError: if ``player`` is not ``None`` or a seat of this game.
+        """
+        n = self._t.n
+        if player is not None and (type(player) is not int or not 0 <= player < n):
+            player = seat_number(player, n)
         bit = 0 if player is None else 1 << player
         over = self.phase is _OVER
         pending = self.pending
@@ -475,10 +515,13 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             'give black-hole to 2'
             >>> state.format_move(LayGathering(0, [PlanetCard.SATURN] * 4))
             'lay 4 Saturn'
+
+        Raises:
+            InvalidArgumentError: if ``move`` is not a move of this game (a `TypeError` too).
         """
         if type(move) in _MOVE_TYPES:
             return str(move)
-        raise TypeError(f"not a move of this game: {move!r}")
+        raise InvalidArgumentError("move", move, "expected a move of 8")
 
     def parse_move(self, text: str, player: int | None = None) -> Move:
         """Read a move written by `format_move`, in English or French.
@@ -497,9 +540,12 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
 
         Raises:
             ParseError: if the text is not a move.
+            InvalidArgumentError: if ``player`` is not ``None`` or a seat of this game.
         """
         if player is None:
             player = self.holder if self.holder is not None else self.commander
+        else:
+            player = seat_number(player, self._t.n)
         return parse_move(text, player, self.players)
 
     # -- JSON -----------------------------------------------------------------------------------
@@ -520,33 +566,25 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
     # -- move generation ------------------------------------------------------------------------
 
     def _moves(self) -> tuple[Move, ...]:
-        cache = self._c
-        moves: tuple[Move, ...] | None = cache.get("moves")
-        if moves is not None:
-            return moves
         t = self._t
         phase = self.phase
         q = self.holder
         assert q is not None
         if phase is _GATHER:
-            moves = t.gather(q, self.pending, self.counts[q])  # type: ignore[arg-type]
-        elif phase is _KEEP or phase is _GIVE:
-            moves = t.keep_or_give(q, phase is _GIVE, self.drawn)
-        elif phase is _BLACK_HOLE:
-            hands = self.counts
-            discard = t.discard[q]
-            steal = t.steal[q]
-            moves = tuple(discard[c] for c, k in enumerate(hands[q]) if k) + tuple(
-                steal[v] for v in t.targets[q] if any(hands[v])
-            )
-        else:  # surplus
-            under = t.under[q]
-            moves = tuple(under[c] for c, k in enumerate(self.counts[q]) if k)
-        cache["moves"] = moves
-        return moves
+            return t.gather(q, self.pending, self.counts[q])  # type: ignore[arg-type]
+        if phase is _KEEP or phase is _GIVE:
+            return t.keep_or_give(q, phase is _GIVE, self.drawn)
+        if phase is _BLACK_HOLE:
+            return t.black_hole(q, self.counts[q], [any(hand) for hand in self.counts])
+        return t.surplus(q, self.counts[q])
 
     def _diagnose(self, move: object) -> IllegalMoveError:
-        """Explain why a move that is not among the legal moves is illegal."""
+        """Explain why a move that is not among the legal moves is illegal.
+
+        The texts name only public facts and the move's own content, never a hidden card
+        (not even the holder's own drawn or pending card): anyone may submit a move for any
+        seat, and the error goes back to them.
+        """
         if not isinstance(move, Move):
             return IllegalMoveError(
                 move, None, "not_a_move", f"expected a move, got {type(move).__name__}"
@@ -554,20 +592,21 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
         player = move.player
         if type(move) not in _MOVE_TYPES:
             return IllegalMoveError(move, player, "wrong_game", "this is not a move of 8")
+        problem = _malformed(move)
+        if problem is not None:
+            return IllegalMoveError(move, player, "malformed_move", problem)
         if self.phase is _OVER:
             return IllegalMoveError(move, player, "game_over", "the game is over")
-        n = len(self.players)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        n = self._t.n
+        if not 0 <= player < n:
             return IllegalMoveError(move, player, "unknown_player", f"there is no seat {player}")
         if player != self.holder:
             return IllegalMoveError(
                 move, player, "not_your_turn", f"seat {self.holder} decides now"
             )
         phase = self.phase
-        wanted = _PHASE_MOVES[phase]
-        if not isinstance(move, wanted):
+        if not isinstance(move, _PHASE_MOVES[phase]):
             return IllegalMoveError(move, player, "wrong_phase", _PHASE_HINTS[phase])
-        hand = self.counts[player]
         if isinstance(move, (Keep, Give)) and move.card not in self.drawn:
             return IllegalMoveError(
                 move, player, "card_not_drawn", f"{move.card} is not among the drawn cards"
@@ -581,7 +620,7 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
                 move, player, "must_lay", "these rules oblige you to lay a possible gathering"
             )
         if isinstance(move, Steal):
-            if move.victim == player or not (isinstance(move.victim, int) and 0 <= move.victim < n):
+            if move.victim == player or not 0 <= move.victim < n:
                 return IllegalMoveError(
                     move, player, "bad_target", f"steal from another seat, not {move.victim}"
                 )
@@ -589,30 +628,32 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
                 move, player, "empty_hand", f"seat {move.victim} holds no planet"
             )
         if isinstance(move, LayGathering):
-            return self._diagnose_gathering(move, player, hand)
-        assert isinstance(move, (DiscardFaceDown, PutUnder))  # the others are handled above
-        return IllegalMoveError(
-            move, player, "card_not_in_hand", f"{move.card} is not a planet of your hand"
-        )
+            return self._diagnose_gathering(move, player)
+        if isinstance(move, (DiscardFaceDown, PutUnder)):
+            return IllegalMoveError(
+                move, player, "card_not_in_hand", f"{move.card} is not a planet of your hand"
+            )
+        return IllegalMoveError(move, player, "illegal", "this move is not legal here")
 
-    def _diagnose_gathering(
-        self, move: LayGathering, player: int, hand: Counts
-    ) -> IllegalMoveError:
+    def _diagnose_gathering(self, move: LayGathering, player: int) -> IllegalMoveError:
         cards = move.cards
         problem = _gathering_problem(cards)
         if problem is not None:
             return IllegalMoveError(move, player, "not_a_gathering", problem)
-        card = self.pending
-        assert card is not None
-        if card not in cards:
+        # Never name the card being decided on: only its holder (and perhaps a giver or a
+        # victim) has seen it, and the caller may be anyone.
+        if self.pending not in cards:
             return IllegalMoveError(
-                move, player, "card_not_included", f"the gathering must include the new {card}"
+                move,
+                player,
+                "card_not_included",
+                "the gathering must include the card being decided on",
             )
         return IllegalMoveError(
             move,
             player,
             "cards_not_in_hand",
-            f"the hand and the new {card} do not hold {' '.join(map(str, cards))}",
+            f"the hand and the card being decided on do not hold {' '.join(map(str, cards))}",
         )
 
     # -- transitions ----------------------------------------------------------------------------
@@ -656,6 +697,32 @@ _PHASE_HINTS: Final[dict[Phase, str]] = {
     _BLACK_HOLE: "play the black hole: discard a planet face down or steal one",
     _SURPLUS: "put surplus cards under the stock",
 }
+
+
+def _is_seat(value: object) -> bool:
+    return type(value) is int
+
+
+def _malformed(move: Move) -> str | None:
+    """Why a move of this game holds a value of the wrong type, or ``None``.
+
+    Only the engine's own types pass: a plain ``int`` for a card (it compares equal to the
+    `PlanetCard`), ``True`` or ``1.0`` for a seat are refused, so that nothing but the engine's
+    values ever reaches a state.
+    """
+    if not _is_seat(move.player):
+        return f"player must be a seat number, not {type(move.player).__name__}"
+    for name in ("to", "victim"):
+        value = getattr(move, name, 0)
+        if not _is_seat(value):
+            return f"{name} must be a seat number, not {type(value).__name__}"
+    card = getattr(move, "card", BLACK_HOLE)
+    if type(card) is not PlanetCard:
+        return f"card must be a PlanetCard, not {type(card).__name__}"
+    cards = getattr(move, "cards", ())
+    if type(cards) is not tuple or any(type(c) is not PlanetCard for c in cards):
+        return "cards must be a tuple of PlanetCard"
+    return None
 
 
 def _gathering_problem(cards: tuple[PlanetCard, ...]) -> str | None:
@@ -915,13 +982,7 @@ def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> N
             d["gatherings"], d["face_down"], d["counts"], d["black_holes"], strict=True
         )
     )
-    scores = tuple(tally.score(t.rules) for tally in tallies)
-    winners, detail = final_winners(tallies, t.rules, d["players"])
-    if reason is Termination.STOCK_EXHAUSTED:
-        why = f"The stock is empty at the end of turn {d['turn']}."
-    else:
-        why = f"The turn limit ({t.rules.max_turns} turns) was reached."
-    outcome = Outcome(reason, winners, scores, f"{why} {detail}")
+    outcome = game_outcome(reason, d["turn"], tallies, t.rules, d["players"])
     d["_outcome"] = outcome
     d["phase"] = _OVER
     d["holder"] = None
@@ -945,22 +1006,14 @@ def new_game(
         rules = game.default_rules
     if not isinstance(rules, Rules):
         raise InvalidRulesError("rules", rules, "expected the Rules of 8")
-    names = player_names(players, game)
+    names = _players(players, game)
     n = len(names)
     rules.check_players(n)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    rng = Rng.from_seed(seed)
+    rng = Rng.from_seed(_seed(seed))
     if deck is None:
         order, rng = rng.shuffle(FULL_DECK)
     else:
-        order = parse_planet_cards(deck) if isinstance(deck, str) else tuple(deck)
-        if not all(isinstance(c, PlanetCard) for c in order) or sorted(order) != sorted(FULL_DECK):
-            raise InvalidRulesError(
-                "deck",
-                len(order),
-                "expected exactly the 104 cards of 8: 12 of each planet and 8 black holes",
-            )
+        order = _deck(deck)
     # Deal planets one at a time clockwise from the first Commander, skipping black holes,
     # which stay in the stock where they are.
     dealt = [[0] * _NPLANETS for _ in range(n)]
@@ -998,6 +1051,70 @@ def new_game(
     return PlanetsState._make(fields)
 
 
+def _players(players: object, game: Game[Any]) -> tuple[str, ...]:
+    """Check the ``players`` argument before anything is built from it.
+
+    A number is checked against the bounds first (``10**9`` players builds no names); at most
+    one name more than the game takes is read from a sequence or an iterable.
+    """
+    expected = "expected a number of players or their names"
+    if isinstance(players, bool):
+        raise InvalidRulesError("players", players, expected)
+    if isinstance(players, int):
+        if not game.min_players <= players <= game.max_players:
+            raise InvalidRulesError(
+                "players",
+                players,
+                f"{game.title} takes {game.min_players} to {game.max_players} players",
+            )
+        return player_names(int(players), game)
+    if isinstance(players, str):
+        return player_names(players, game)  # refused there, with its own message
+    try:
+        names = tuple(itertools.islice(players, game.max_players + 1))  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidRulesError("players", players, expected) from None
+    return player_names(names, game)
+
+
+def _seed(seed: object) -> int:
+    """Check the ``seed`` argument: an integer (``bool`` refused), returned as a plain ``int``."""
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise InvalidArgumentError("seed", seed, "expected an integer")
+
+
+_DECK_SIZE: Final = len(FULL_DECK)
+_MAX_DECK_TEXT: Final = 64 * (_DECK_SIZE + 1)  # a card is at most 64 characters
+
+
+def _deck(deck: object) -> tuple[PlanetCard, ...]:
+    """Check the ``deck`` argument: exactly the 104 cards of the game, as cards or text.
+
+    At most 105 items are read from an iterable, so a long or endless one costs nothing.
+    """
+    expected = "expected exactly the 104 cards of 8: 12 of each planet and 8 black holes"
+    if isinstance(deck, str):
+        if len(deck) > _MAX_DECK_TEXT:
+            raise InvalidRulesError("deck", f"{len(deck)} characters", expected)
+        order = parse_planet_cards(deck)
+    else:
+        try:
+            order = tuple(itertools.islice(deck, _DECK_SIZE + 1))  # type: ignore[call-overload]
+        except TypeError:
+            raise InvalidRulesError("deck", deck, expected) from None
+    if (
+        len(order) != _DECK_SIZE
+        or any(type(c) is not PlanetCard for c in order)
+        or sorted(order) != sorted(FULL_DECK)
+    ):
+        raise InvalidRulesError("deck", len(order), expected)
+    return order
+
+
 # -- loading --------------------------------------------------------------------------------------
 
 
@@ -1005,6 +1122,11 @@ def _state_from_json(text: str | bytes) -> PlanetsState:
     from cardgames.game import find_game
 
     fields = load_state_fields(text, find_game("planets"))
-    fields["_t"] = _tables(fields["_rules"], len(fields["players"]))
+    n = len(fields["players"])
+    if not 2 <= n <= 6:  # before the tables are built for that many seats
+        raise InvalidStateError("/data/players", f"8 takes 2 to 6 players, not {n}")
+    fields["_t"] = _tables(fields["_rules"], n)
     fields["_c"] = {}
-    return PlanetsState._make(fields)
+    state = PlanetsState._make(fields)
+    check_state(state)
+    return state

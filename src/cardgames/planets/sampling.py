@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardgames.errors import InvalidArgumentError
 from cardgames.planets.cards import BLACK_HOLE, FULL_DECK, PLANETS, PlanetCard, planet_counts
 from cardgames.planets.engine import PlanetsState, _tables
 from cardgames.planets.rules import Rules
@@ -39,8 +40,14 @@ def sample_state(view: PlanetsView, rng: Rng) -> PlanetsState:
     The result's ``view(view.viewer)`` equals ``view``.
 
     Raises:
-        ValueError: if the view does not add up to the cards of the game.
+        ValueError: if the view does not add up to the cards of the game (a view loaded by
+            `PlanetsView.from_json` always does: see `cardgames.planets.invariants.check_view`).
+        InvalidArgumentError: if ``view`` is not a view of "8" or ``rng`` not an `Rng`.
     """
+    if not isinstance(view, PlanetsView):
+        raise InvalidArgumentError("view", view, "expected a view of 8")
+    if not isinstance(rng, Rng):
+        raise InvalidArgumentError("rng", rng, "expected an Rng")
     rules: Rules = view.rules if view.rules is not None else Rules()
     n = len(view.players)
     viewer = view.viewer

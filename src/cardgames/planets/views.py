@@ -126,15 +126,25 @@ class PlanetsView(View):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlanetsView:
-        """Load a view written by `to_json`.
+        """Load a view written by `to_json`, checking that some position shows it.
+
+        Lists are bounded before anything is decoded; the view is then checked by
+        `cardgames.planets.invariants.check_view` (seats, sizes, the cards adding up to the
+        game's, the phase, the viewer's legal moves...), so that a view that loads can be
+        dealt by `sample_state`.
 
         Raises:
-            InvalidStateError: naming what is wrong.
+            InvalidStateError: naming the first impossible field.
         """
+        from cardgames.planets.invariants import VIEW_SIZES, check_sizes, check_view
+
         data = load_document(text, "view", Rules.game_name)  # a view of this game only
         if isinstance(data, dict) and data.get("game") != Rules.game_name:
             raise InvalidStateError(
                 "/data/game", f"expected {Rules.game_name!r}, got {data.get('game')!r}"[:200]
             )
+        check_sizes(data, VIEW_SIZES)
         tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
-        return decode(cls, data, "/data", tagged=tagged)  # type: ignore[no-any-return]
+        view: PlanetsView = decode(cls, data, "/data", tagged=tagged)
+        check_view(view)
+        return view
