@@ -774,6 +774,43 @@ def test_impossible_views_are_refused(edit: Callable[[dict[str, Any]], None], pa
     assert _view_refused(document).path == path
 
 
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"hand_sizes": "abc"},
+        {"hand_sizes": [1, 0, 0]},
+        {"hand": (5,)},
+        {"viewer": True},
+        {"legal_moves": (object(),)},
+        {"stock_size": 2**70},
+        {"players": None},
+    ],
+)
+def test_a_view_built_by_hand_with_wrong_types_is_refused(change: dict[str, Any]) -> None:
+    view = new_game(3, seed=1).view(0)
+    with pytest.raises(InvalidStateError):
+        GAME.check_view(attrs.evolve(view, **change))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"viewer": 7},
+        {"hand_sizes": (0, -3, 3)},
+        {"stock_size": 0},
+        {"commander": 4},
+        {"holder": None},
+        {"known_stock": ((500, SA),)},
+        {"face_down_sizes": (0, 99, 0)},
+    ],
+)
+def test_sampling_a_view_built_by_hand_raises_invalid_state(change: dict[str, Any]) -> None:
+    """The break: such views made `sample_state` fail with IndexError or AssertionError."""
+    view = new_game(3, seed=1).view(0)
+    with pytest.raises(InvalidStateError):
+        sample_state(attrs.evolve(view, **change), Rng.from_seed(1))
+
+
 def _sample_and_check(view: View, seed: int) -> None:
     """The view can be dealt; the sample is a position of the engine that shows the view."""
     sampled = sample_state(view, Rng.from_seed(seed))

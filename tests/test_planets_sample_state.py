@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgames.errors import InvalidStateError
 from cardgames.planets import BLACK_HOLE, GAME, PLANETS, Phase, Rules, new_game
 from cardgames.planets.sampling import sample_state
 from cardgames.rng import Rng
@@ -75,12 +76,16 @@ def test_a_black_hole_being_played_stays_one() -> None:
 
 def test_sampling_rejects_views_that_do_not_add_up() -> None:
     view = new_game(2, seed=1).view(0)
-    with pytest.raises(ValueError, match="add up"):
+    with pytest.raises(InvalidStateError, match="add up"):
         sample_state(attrs.evolve(view, stock_size=3), Rng.from_seed(1))
-    with pytest.raises(ValueError, match="more cards"):
-        sample_state(attrs.evolve(view, hand=(SA,) * 13), Rng.from_seed(1))
-    hole_view = attrs.evolve(view, stock_size=0, hand_sizes=(0, view.stock_size))
-    with pytest.raises(ValueError, match="black holes"):
+    with pytest.raises(InvalidStateError, match="more cards"):
+        sample_state(attrs.evolve(view, hand=(SA,) * 13, hand_sizes=(13, 0)), Rng.from_seed(1))
+    # 96 hidden planets in Tom's hand leave 5 places in the stock for the 8 black holes.
+    hole_view = attrs.evolve(view, stock_size=view.stock_size - 96, hand_sizes=(0, 96))
+    with pytest.raises(InvalidStateError, match="black holes"):
         sample_state(hole_view, Rng.from_seed(1))
+    with pytest.raises(InvalidStateError) as info:
+        sample_state(attrs.evolve(view, hand=(SA,) * 13), Rng.from_seed(1))
+    assert info.value.path == "/data/hand_sizes/0"
     # Without rules in the view, the standard rules are assumed.
     assert sample_state(attrs.evolve(view, rules=None), Rng.from_seed(1)).rules == Rules()

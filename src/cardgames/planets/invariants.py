@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardgames.codec import decode, encode
 from cardgames.errors import InvalidStateError
 from cardgames.game import Event, Outcome, Termination
 from cardgames.planets.cards import (
@@ -65,6 +66,7 @@ __all__ = [
     "check_sizes",
     "check_state",
     "check_view",
+    "check_view_fields",
     "moves_left_in_turn",
 ]
 
@@ -604,6 +606,26 @@ def check_view(view: PlanetsView) -> None:
         ...
         cardgames.errors.InvalidStateError: invalid document at /data/hand_sizes/1: must be 0 to 96
     """
+    _check_types(view)
+    check_view_fields(view)
+
+
+def _check_types(view: PlanetsView) -> None:
+    """Every field holds a value of its declared type (a view may be built by hand)."""
+    from cardgames.planets.moves import EVENT_TYPES, MOVE_TYPES
+
+    try:
+        data = encode(view)
+    except (TypeError, ValueError, AttributeError):
+        raise _fail("", "a field holds a value that is not of its type") from None
+    check_sizes(data, VIEW_SIZES)
+    tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
+    if decode(PlanetsView, data, "/data", tagged=tagged) != view:
+        raise _fail("", "a field holds a value that is not of its type")
+
+
+def check_view_fields(view: PlanetsView) -> None:
+    """`check_view` for a view whose fields have their declared types (a decoded one)."""
     from cardgames.planets.engine import _tables
 
     rules = view.rules if view.rules is not None else Rules()

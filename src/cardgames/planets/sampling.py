@@ -15,6 +15,7 @@ import attrs
 from cardgames.errors import InvalidArgumentError
 from cardgames.planets.cards import BLACK_HOLE, FULL_DECK, PLANETS, PlanetCard, planet_counts
 from cardgames.planets.engine import PlanetsState, _tables
+from cardgames.planets.invariants import check_view_fields
 from cardgames.planets.rules import Rules
 from cardgames.planets.scoring import Role
 from cardgames.planets.views import Phase, PlanetsView
@@ -40,14 +41,16 @@ def sample_state(view: PlanetsView, rng: Rng) -> PlanetsState:
     The result's ``view(view.viewer)`` equals ``view``.
 
     Raises:
-        ValueError: if the view does not add up to the cards of the game (a view loaded by
-            `PlanetsView.from_json` always does: see `cardgames.planets.invariants.check_view`).
+        InvalidStateError: if the view is not one a position shows (a view built by hand:
+            one loaded by `PlanetsView.from_json` always passes), naming its first impossible
+            field; see `cardgames.planets.invariants.check_view_fields`.
         InvalidArgumentError: if ``view`` is not a view of "8" or ``rng`` not an `Rng`.
     """
     if not isinstance(view, PlanetsView):
         raise InvalidArgumentError("view", view, "expected a view of 8")
     if not isinstance(rng, Rng):
         raise InvalidArgumentError("rng", rng, "expected an Rng")
+    check_view_fields(view)  # everything below relies on it: no IndexError, no assertion
     rules: Rules = view.rules if view.rules is not None else Rules()
     n = len(view.players)
     viewer = view.viewer

@@ -129,14 +129,14 @@ class PlanetsView(View):
         """Load a view written by `to_json`, checking that some position shows it.
 
         Lists are bounded before anything is decoded; the view is then checked by
-        `cardgames.planets.invariants.check_view` (seats, sizes, the cards adding up to the
+        `cardgames.planets.invariants.check_view_fields` (seats, sizes, the cards adding up to the
         game's, the phase, the viewer's legal moves...), so that a view that loads can be
         dealt by `sample_state`.
 
         Raises:
             InvalidStateError: naming the first impossible field.
         """
-        from cardgames.planets.invariants import VIEW_SIZES, check_sizes, check_view
+        from cardgames.planets.invariants import VIEW_SIZES, check_sizes, check_view_fields
 
         data = load_document(text, "view", Rules.game_name)  # a view of this game only
         if isinstance(data, dict) and data.get("game") != Rules.game_name:
@@ -146,5 +146,5 @@ class PlanetsView(View):
         check_sizes(data, VIEW_SIZES)
         tagged: dict[str, type] = {**MOVE_TYPES, **EVENT_TYPES}
         view: PlanetsView = decode(cls, data, "/data", tagged=tagged)
-        check_view(view)
+        check_view_fields(view)  # the types were just checked by decoding
         return view
