@@ -37,6 +37,7 @@ from cardgames.game import (
     register,
 )
 from cardgames.rng import Rng
+from cardgames.schema import schema
 
 __version__ = "0.1.0.dev0"
 
@@ -68,4 +69,5 @@ __all__ = [
     "make_deck",
     "parse_cards",
     "register",
+    "schema",
 ]

@@ -1,0 +1,591 @@
+"""JSON Schemas (draft 2020-12) of every document the library writes, generated from its types.
+
+`schema` returns the schema of one document kind of one game: ``"state"``, ``"view"``,
+``"move"``, ``"rules"`` or ``"record"`` (events appear inside states and views). It is built
+from the very declarations the loaders of `cardgames.codec` read, so the two cannot drift:
+
+- the envelope: ``{"format": "cardgames.<kind>", "version": 1, "game": <the game's name>,
+  "data": ...}`` with exactly these four keys;
+- an attrs class (a state or view document, an outcome, a gathering, the rules...) is an object
+  with one property per field, the fields without a default ``required``, and no other key
+  (``additionalProperties: false``); its docstring gives the descriptions;
+- moves and events are ``oneOf`` their classes, told apart by the ``"type"`` tag (a ``const``
+  per class); a move or event field holds the classes the game declares (`Game.move_types`,
+  `Game.event_types`);
+- ``tuple[X, ...]`` is an array of ``X``; a fixed-length tuple an array with ``prefixItems``;
+  ``X | None`` also allows ``null``; ``int`` is an integer strictly between ``-2**64`` and
+  ``2**64`` (the codec's range), narrowed by an option's ``minimum`` and ``maximum``;
+- values written as text are strings: a `Card` one of the 53 texts (``"8H"``, ``"10S"``,
+  ``"JOKER"``), a `Suit` its English name, a `Rank` its letter, any other enum one of its values,
+  a planet card one of its nine names, an effects table and a score table a ``pattern`` of the
+  text the library writes;
+- what a loader reads beyond the annotations is mirrored: the ``rules`` of a state, view or
+  record are the game's rules, ``players`` holds from `Game.min_players` to `Game.max_players`
+  names, a view's ``game`` is the game's name, a record's ``deck`` holds the game's card texts,
+  and the planet game's lists are bounded as its loader bounds them.
+
+**What a schema promises.** Every document the library writes is valid. A document that the
+loader refuses for a reason of type or shape (a wrong type, a missing or unknown key, an unknown
+tag, a card text that is not a card, a list too long) is invalid. A valid document may still be
+refused by the loader for what it *means* (cards created or lost, a seat that does not exist, an
+impossible phase, options that contradict each other): only the loader checks that. Two limits
+of JSON Schema itself: ``1.0`` counts as the integer ``1`` (the loader refuses it), and the
+schema accepts only the spellings the library writes where the loader also reads others
+(``"8h"``, ``"Saturne"``, ``"8:wild,2:draw2"``).
+
+The same schemas are shipped in the package as ``cardgames/schemas/<game>.<kind>.json`` (read
+them with `importlib.resources`), and listed in the documentation.
+
+`cardgames.schema` (the name in the package) is the function; import the module's other names
+from the module itself: ``from cardgames.schema import KINDS``.
+
+Examples:
+    >>> import cardgames
+    >>> move = cardgames.schema("move", "crazy eights")
+    >>> move["properties"]["format"], move["properties"]["game"]
+    ({'const': 'cardgames.move'}, {'const': 'crazy-eights'})
+    >>> [variant["$ref"] for variant in move["$defs"]["Move"]["oneOf"]][:2]
+    ['#/$defs/PlayCard', '#/$defs/Draw']
+    >>> move["$defs"]["PlayCard"]["properties"]["card"]
+    {'$ref': '#/$defs/Card', 'description': 'The card.'}
+    >>> cardgames.schema("rules", "planets")["$defs"]["Rules"]["properties"]["draw_count"]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'type': 'integer', 'minimum': 1, 'maximum': 3, 'default': 3,
+     'description': 'Cards the Commander draws: 3 (keep, give, put back), 2 (keep, give) or 1 (keep).'}
+"""  # noqa: E501  (a doctest output line cannot be wrapped)
+
+from __future__ import annotations
+
+import copy
+import enum
+import functools
+import inspect
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit, make_deck
+from cardgames.codec import _MAX_INT, FORMAT_VERSION, _hints
+from cardgames.errors import InvalidArgumentError
+from cardgames.game import Event, Game, Move, find_game
+
+__all__ = ["DRAFT", "KINDS", "schema"]
+
+KINDS = ("state", "view", "move", "rules", "record")
+"""The document kinds that have a schema, in the order the documentation lists them."""
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+"""The JSON Schema dialect of every schema (the value of its ``$schema`` keyword)."""
+
+JsonSchema = dict[str, Any]
+
+
+def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
+    """The JSON Schema (draft 2020-12) of one kind of document of one game.
+
+    Args:
+        kind: ``"state"``, ``"view"``, ``"move"``, ``"rules"`` or ``"record"``.
+        game: The game: a name or alias, as `cardgames.find_game` reads it, or a registered
+            `Game` descriptor.
+
+    Returns:
+        A new dict each call (change it at will), ready for ``json.dumps`` and for any
+        draft 2020-12 validator.
+
+    Raises:
+        InvalidArgumentError: for a ``kind`` that is not one of `KINDS`, a `Game` that is not
+            the registered one, or a game whose state document is not known (``"state"`` of a
+            game registered from outside the library).
+        UnknownGameError: for a name no game answers to.
+
+    Examples:
+        >>> state = schema("state", "8 américain")
+        >>> state["$schema"], state["title"]
+        ('https://json-schema.org/draft/2020-12/schema', '8 Américain (huit-americain): state document')
+        >>> state["$defs"]["Card"]["enum"][:3], state["$defs"]["Card"]["enum"][-1]
+        (['2C', '3C', '4C'], 'JOKER')
+        >>> schema("board", "planets")
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.InvalidArgumentError: invalid argument kind='board': expected one of state, view, move, rules, record
+    """  # noqa: E501  (a doctest output line cannot be wrapped)
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise InvalidArgumentError("kind", kind, f"expected one of {', '.join(KINDS)}")
+    if isinstance(game, Game):
+        registered = find_game(game.name)
+        if registered is not game:
+            raise InvalidArgumentError("game", game, "expected a registered game or its name")
+    else:
+        registered = find_game(game)  # UnknownGameError for anything else
+    return copy.deepcopy(_schema(kind, registered))
+
+
+@functools.lru_cache(maxsize=64)
+def _schema(kind: str, game: Game[Any]) -> JsonSchema:
+    builder = _Builder(game)
+    if kind == "state":
+        data = builder.document(*_state_document(game))
+    elif kind == "view":
+        data = builder.document(game.view_type, _sizes(game, "view"))
+    elif kind == "move":
+        data = builder.union(Move)
+    elif kind == "rules":
+        data = builder.rules()
+    else:
+        from cardgames.records import _RecordDocument
+
+        data = builder.document(_RecordDocument, {}, card_lists=("deck",))
+    return {
+        "$schema": DRAFT,
+        "title": f"{game.title} ({game.name}): {kind} document",
+        "description": (
+            f"A {kind} document of {game.title}, version {FORMAT_VERSION}, as written by "
+            f"cardgames (generated from the declarations its loader reads)."
+        ),
+        "type": "object",
+        "properties": {
+            "format": {"const": f"cardgames.{kind}"},
+            "version": {"const": FORMAT_VERSION},
+            "game": {"const": game.name},
+            "data": data,
+        },
+        "required": ["format", "version", "game", "data"],
+        "additionalProperties": False,
+        "$defs": builder.defs,
+    }
+
+
+# -- what the loaders read beyond the annotations ------------------------------------------------
+
+
+def _state_document(game: Game[Any]) -> tuple[type, Mapping[str, tuple[int, ...]]]:
+    """The class a game's state loader decodes ``data`` into, and the bounds of its lists."""
+    from cardgames.planets.engine import PlanetsState
+    from cardgames.shedding.engine import SheddingState
+
+    if issubclass(game.state_type, SheddingState):
+        from cardgames.shedding.view import _StateDocument as SheddingDocument
+
+        return SheddingDocument, {}
+    if issubclass(game.state_type, PlanetsState):
+        from cardgames.planets.documents import _StateDocument as PlanetsDocument
+
+        return PlanetsDocument, _sizes(game, "state")
+    raise InvalidArgumentError("game", game.name, "its state document has no schema")
+
+
+def _sizes(game: Game[Any], kind: str) -> Mapping[str, tuple[int, ...]]:
+    """The most items of each list of a document, by field then nesting level (if declared)."""
+    from cardgames.planets.engine import PlanetsState
+
+    if issubclass(game.state_type, PlanetsState):
+        from cardgames.planets.invariants import STATE_SIZES, VIEW_SIZES
+
+        return STATE_SIZES if kind == "state" else VIEW_SIZES
+    return {}
+
+
+def _card_type(game: Game[Any]) -> type:
+    """The game's card type, found as `cardgames.records` finds it: from a fresh deal."""
+    probe = game.new_game(game.min_players, seed=0)
+    return type(probe.all_cards()[0])
+
+
+# -- text-coded values ---------------------------------------------------------------------------
+
+
+def _card_texts() -> list[str]:
+    return [str(card) for card in sorted(set(make_deck(DeckKind.JOKERS_54, 1)))]
+
+
+def _ordered_tokens(tokens: list[str], separator: str) -> str:
+    """A pattern: a non-empty subsequence of ``tokens``, in their order, joined by ``separator``."""
+    sep = re.escape(separator)
+    alternatives = []
+    for first in range(len(tokens)):
+        tail = "".join(f"(?:{sep}{token})?" for token in tokens[first + 1 :])
+        alternatives.append(f"{tokens[first]}{tail}")
+    return "(?:" + "|".join(alternatives) + ")"
+
+
+def _effects_schema() -> JsonSchema:
+    from cardgames.shedding.rules import Effect
+
+    hints = _hints(Effect)
+    tokens = [
+        name if hints[name] is bool else f"{name}[1-9][0-9]*"
+        for name in (field.name for field in attrs.fields(Effect))
+    ]
+    effect = _ordered_tokens(tokens, "+")
+    face = "(?:" + "|".join(re.escape(r.letter) for r in Rank) + f"|{JOKER!s})"
+    entry = f"{face}:{effect}"
+    return {
+        "type": "string",
+        "pattern": f"^(?:none|{entry}(?: {entry})*)$",
+        "description": (
+            "What each card face does, as FACE:EFFECT entries separated by spaces, effects "
+            'joined by \'+\' ("2:draw2 8:wild J:reverse A:skip"), or "none".'
+        ),
+    }
+
+
+def _score_table_schema() -> JsonSchema:
+    from cardgames.planets.rules import MAX_GATHERING, MIN_GATHERING
+
+    number = "(?:0|[1-9][0-9]*)"
+    others = MAX_GATHERING - MIN_GATHERING
+    return {
+        "type": "string",
+        "pattern": f"^{number}(?: {number}){{{others}}}$",
+        "description": (
+            f"The points of a gathering of {MIN_GATHERING} to {MAX_GATHERING} identical "
+            f"planets, by size: {others + 1} numbers separated by spaces."
+        ),
+    }
+
+
+def _text_schemas() -> dict[type, Callable[[], JsonSchema]]:
+    from cardgames.planets.rules import ScoreTable
+    from cardgames.shedding.rules import Effects
+
+    return {Effects: _effects_schema, ScoreTable: _score_table_schema}
+
+
+# -- the builder ---------------------------------------------------------------------------------
+
+
+def _is_union(tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    return origin is typing.Union or origin is types.UnionType
+
+
+def _nullable(inner: JsonSchema) -> JsonSchema:
+    """``inner`` or ``null``."""
+    simple = isinstance(inner.get("type"), str) and not {"enum", "const", "$ref"} & set(inner)
+    if simple:
+        return {**inner, "type": [inner["type"], "null"]}
+    return {"anyOf": [inner, {"type": "null"}]}
+
+
+def _plain(text: str) -> str:
+    """Docstring text on one line, with Markdown code spans instead of reST literals."""
+    return " ".join(text.split()).replace("``", "`")
+
+
+def _summary(cls: type) -> str:
+    """The first paragraph of a class's own docstring, on one line."""
+    doc = cls.__dict__.get("__doc__") or ""
+    return _plain(inspect.cleandoc(doc).split("\n\n")[0])
+
+
+_ATTRIBUTE = re.compile(r"^(\w+)(?: \([^)]*\))?: (.*)$")
+
+
+def _attribute_docs(cls: type) -> dict[str, str]:
+    """Field descriptions from the ``Attributes:`` sections of a class and its bases."""
+    found: dict[str, str] = {}
+    for klass in cls.__mro__:
+        doc = klass.__dict__.get("__doc__")
+        if not isinstance(doc, str) or "Attributes:" not in doc:
+            continue
+        lines = inspect.cleandoc(doc).split("Attributes:", 1)[1].splitlines()
+        name = None
+        for line in lines[1:]:
+            if not line.strip() or not line.startswith(" "):
+                break
+            match = _ATTRIBUTE.match(line.strip())
+            if match and line.startswith("    ") and not line.startswith("     "):
+                name = match.group(1)
+                if name not in found:
+                    found[name] = match.group(2)
+                else:
+                    name = None
+            elif name is not None:
+                found[name] += " " + line.strip()
+    return found
+
+
+class _Builder:
+    """Builds the ``$defs`` of one game's schema, one definition per class."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.defs: dict[str, JsonSchema] = {}
+        self._names: dict[tuple[object, ...], str] = {}
+        self._tagged: dict[str, type] = {**game.move_types, **game.event_types}
+
+    # definitions
+
+    def _ref(
+        self, key: tuple[object, ...], name: str, build: Callable[[], JsonSchema]
+    ) -> JsonSchema:
+        known = self._names.get(key)
+        if known is None:
+            known = name
+            while known in self.defs:  # two classes of the same name: qualify the second
+                known = f"{known}_"
+            self._names[key] = known
+            self.defs[known] = {}  # reserved first: a class may refer to itself
+            self.defs[known] = build()
+        return {"$ref": f"#/$defs/{known}"}
+
+    def type_schema(self, tp: Any) -> JsonSchema:
+        """The schema of a value of declared type ``tp``, as `cardgames.codec.decode` reads it."""
+        if _is_union(tp):
+            args = typing.get_args(tp)
+            others = [a for a in args if a is not type(None)]
+            if len(others) == 1:
+                inner = self.type_schema(others[0])
+            else:
+                inner = {"anyOf": [self.type_schema(a) for a in others]}
+            return _nullable(inner) if type(None) in args else inner
+        if typing.get_origin(tp) is tuple:
+            args = typing.get_args(tp)
+            if len(args) == 2 and args[1] is Ellipsis:
+                return {"type": "array", "items": self.type_schema(args[0])}
+            return {
+                "type": "array",
+                "prefixItems": [self.type_schema(a) for a in args],
+                "items": False,
+                "minItems": len(args),
+            }
+        if tp is Any:
+            return {}
+        if tp is type(None):
+            return {"type": "null"}
+        if tp is bool:
+            return {"type": "boolean"}
+        if tp is int:
+            return {"type": "integer", "exclusiveMinimum": -_MAX_INT, "exclusiveMaximum": _MAX_INT}
+        if tp is str:
+            return {"type": "string"}
+        if isinstance(tp, type):
+            return self._class_schema(tp)
+        raise TypeError(f"no schema for the declared type {tp!r}")
+
+    def _class_schema(self, tp: type) -> JsonSchema:
+        if issubclass(tp, Card):
+            return self._ref(
+                (Card,),
+                "Card",
+                lambda: {
+                    "type": "string",
+                    "enum": _card_texts(),
+                    "description": 'A card: rank then suit letter ("8H", "10S"), or "JOKER".',
+                },
+            )
+        if getattr(tp, "text_coded", False):
+            return self._ref((tp,), tp.__name__, lambda: self._text_coded(tp))
+        if issubclass(tp, Suit):
+            return self._ref(
+                (Suit,),
+                "Suit",
+                lambda: {
+                    "type": "string",
+                    "enum": [s.english for s in Suit],
+                    "description": "A suit.",
+                },
+            )
+        if issubclass(tp, Rank):
+            return self._ref(
+                (Rank,),
+                "Rank",
+                lambda: {
+                    "type": "string",
+                    "enum": [r.letter for r in Rank],
+                    "description": "A rank.",
+                },
+            )
+        if issubclass(tp, enum.Enum):
+            return self._ref((tp,), tp.__name__, lambda: self._enum(tp))
+        if attrs.has(tp):
+            if getattr(tp, "kind", "") is None:  # a base of tagged classes (moves, events)
+                return self.union(tp)
+            return self._ref((tp, False), tp.__name__, lambda: self._object(tp, tagged=False))
+        raise TypeError(f"no schema for the declared type {tp!r}")
+
+    def _text_coded(self, tp: type) -> JsonSchema:
+        known = _text_schemas().get(tp)
+        if known is not None:
+            return known()
+        if issubclass(tp, enum.Enum):
+            return {"type": "string", "enum": [str(m) for m in tp], "description": _summary(tp)}
+        return {"type": "string", "description": _summary(tp)}
+
+    def _enum(self, tp: type[enum.Enum]) -> JsonSchema:
+        values = [m.value for m in tp]
+        kinds = {type(v) for v in values}
+        result: JsonSchema = {}
+        if kinds == {str}:
+            result["type"] = "string"
+        result["enum"] = values
+        if _summary(tp):
+            result["description"] = _summary(tp)
+        return result
+
+    def union(self, base: type) -> JsonSchema:
+        """``oneOf`` the classes of the game's tables derived from ``base``, by their tag."""
+        variants = [cls for cls in self._tagged.values() if issubclass(cls, base)]
+
+        def build() -> JsonSchema:
+            refs = [
+                self._ref(
+                    (cls, True), cls.__name__, functools.partial(self._object, cls, tagged=True)
+                )
+                for cls in variants
+            ]
+            return {"oneOf": refs, "description": _summary(base)}
+
+        name = (
+            "Move"
+            if issubclass(base, Move)
+            else "Event"
+            if issubclass(base, Event)
+            else base.__name__
+        )
+        return self._ref((base, "union"), name, build)
+
+    def _object(
+        self,
+        cls: type,
+        *,
+        tagged: bool,
+        overrides: Mapping[str, JsonSchema] | None = None,
+    ) -> JsonSchema:
+        """An attrs class as `cardgames.codec` reads it: its fields, and its tag."""
+        hints = _hints(cls)
+        docs = _attribute_docs(cls)
+        properties: dict[str, JsonSchema] = {}
+        required: list[str] = []
+        kind = getattr(cls, "kind", None)
+        if isinstance(kind, str):
+            properties["type"] = {"const": kind}
+            if tagged:
+                required.append("type")
+        for field in attrs.fields(cls):
+            if field.name.startswith("_") or not field.init:
+                continue
+            if overrides is not None and field.name in overrides:
+                prop = dict(overrides[field.name])
+            else:
+                prop = self._field(field, hints[field.name])
+            if field.default is attrs.NOTHING:
+                required.append(field.name)
+            if field.name in docs and "description" not in prop:
+                prop["description"] = _plain(docs[field.name])
+            properties[field.name] = prop
+        result: JsonSchema = {"type": "object"}
+        if _summary(cls):
+            result["description"] = _summary(cls)
+        result["properties"] = properties
+        if required:
+            result["required"] = required
+        result["additionalProperties"] = False
+        return result
+
+    def _field(self, field: attrs.Attribute[Any], tp: Any) -> JsonSchema:
+        prop = self.type_schema(tp)
+        low = field.metadata.get("minimum")
+        high = field.metadata.get("maximum")
+        if (low is not None or high is not None) and "integer" in _types(prop):
+            prop = {**prop}
+            prop.pop("exclusiveMinimum", None)
+            prop.pop("exclusiveMaximum", None)
+            if low is not None:
+                prop["minimum"] = low
+            if high is not None:
+                prop["maximum"] = high
+        default = field.default
+        if default is not attrs.NOTHING and not isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            from cardgames.codec import encode
+
+            prop = {**prop, "default": encode(default)}
+        doc = field.metadata.get("doc")
+        if doc:
+            prop["description"] = doc
+        return prop
+
+    # documents
+
+    def rules(self) -> JsonSchema:
+        """The game's rules (every option optional: a missing one takes its default)."""
+        rules_type = self.game.rules_type
+        return self._ref(
+            (rules_type, False), "Rules", lambda: self._object(rules_type, tagged=False)
+        )
+
+    def document(
+        self,
+        cls: type,
+        sizes: Mapping[str, tuple[int, ...]],
+        *,
+        card_lists: tuple[str, ...] = (),
+    ) -> JsonSchema:
+        """The ``data`` of a state, view or record document.
+
+        Args:
+            cls: The class the loader decodes ``data`` into.
+            sizes: The most items of its lists, by field then nesting level.
+            card_lists: Fields declared as lists of text that the loader parses as the game's
+                cards (a record's ``deck``).
+        """
+        hints = _hints(cls)
+        fields = {f.name: f for f in attrs.fields(cls)}
+        overrides: dict[str, JsonSchema] = {}
+        game = self.game
+        if "rules" in fields:
+            rules = self.rules()
+            optional = _is_union(hints["rules"]) and type(None) in typing.get_args(hints["rules"])
+            overrides["rules"] = _nullable(rules) if optional else rules
+        if "players" in fields:
+            overrides["players"] = {
+                "type": "array",
+                "items": {"type": "string"},
+                "minItems": game.min_players,
+                "maxItems": game.max_players,
+            }
+        if "game" in fields and hints["game"] is str:
+            overrides["game"] = {"const": game.name}
+        for name in card_lists:
+            cards = {"type": "array", "items": self.type_schema(_card_type(game))}
+            optional = _is_union(hints[name]) and type(None) in typing.get_args(hints[name])
+            overrides[name] = _nullable(cards) if optional else cards
+        for name, prop in list(overrides.items()):
+            default = fields[name].default
+            if default is not attrs.NOTHING:
+                from cardgames.codec import encode
+
+                overrides[name] = {**prop, "default": encode(default)}
+        data = self._object(cls, tagged=False, overrides=overrides)
+        for name, limits in sizes.items():
+            if name in data["properties"]:
+                data["properties"][name] = _bounded(data["properties"][name], limits)
+        return data
+
+
+def _types(prop: JsonSchema) -> list[str]:
+    kind = prop.get("type")
+    if isinstance(kind, str):
+        return [kind]
+    return list(kind) if isinstance(kind, list) else []
+
+
+def _bounded(prop: JsonSchema, limits: tuple[int, ...]) -> JsonSchema:
+    """``prop`` with ``maxItems`` set on its arrays, level by level."""
+    if not limits:
+        return prop
+    if "anyOf" in prop:
+        return {**prop, "anyOf": [_bounded(branch, limits) for branch in prop["anyOf"]]}
+    if "array" not in _types(prop):
+        return prop
+    result = {**prop}
+    if "maxItems" not in result and result.get("items") is not False:
+        result["maxItems"] = limits[0]
+    items = result.get("items")
+    if isinstance(items, dict):
+        result["items"] = _bounded(items, limits[1:])
+    return result

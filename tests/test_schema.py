@@ -1,0 +1,501 @@
+"""The JSON Schemas: shipped as generated, valid for every document written, strict as the loaders.
+
+The schemas shipped in ``src/cardgames/schemas/`` are what `cardgames.schema` generates; when a
+declaration changes (a field, an option, a move), regenerate them::
+
+    python tests/test_schema.py --update
+
+Run without ``--update`` the script prints the names of the files that differ and exits with
+status 1.
+
+The tests validate thousands of real documents of random games (every game, preset, several
+player counts, every kind) and check that documents the loaders refuse for a reason of type or
+shape (a wrong type, a missing or unknown key, a bad tag, a card text that is not a card, a list
+too long, an option out of its bounds) are refused by the schema too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema  # type: ignore[import-untyped]  # ships no type information
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardgames
+from cardgames import InvalidArgumentError, InvalidStateError, UnknownGameError, games
+from cardgames.game import Game
+from cardgames.history import GameLog
+from cardgames.records import GameRecord
+from cardgames.schema import DRAFT, KINDS, schema
+
+SCHEMAS = Path(__file__).resolve().parent.parent / "src" / "cardgames" / "schemas"
+UPDATE_HINT = "regenerate them with: python tests/test_schema.py --update"
+
+Documents = list[tuple[str, str]]
+
+
+def render(document: dict[str, Any]) -> str:
+    """The text of a shipped schema file."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def expected_files() -> dict[str, str]:
+    """Every shipped schema file, by name, as `schema` generates it."""
+    return {
+        f"{game.name}.{kind}.json": render(schema(kind, game.name))
+        for game in games()
+        for kind in KINDS
+    }
+
+
+def stale_files() -> list[str]:
+    """The names of the shipped files that are missing, different or not generated."""
+    expected = expected_files()
+    shipped = {path.name for path in SCHEMAS.glob("*.json")}
+    names = sorted(shipped | set(expected))
+    return [
+        name
+        for name in names
+        if name not in expected
+        or name not in shipped
+        or (SCHEMAS / name).read_text(encoding="utf-8") != expected[name]
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Check or regenerate the shipped JSON Schemas.")
+    parser.add_argument("--update", action="store_true", help=f"rewrite {SCHEMAS}")
+    args = parser.parse_args(argv)
+    stale = stale_files()
+    if args.update:
+        SCHEMAS.mkdir(parents=True, exist_ok=True)
+        expected = expected_files()
+        for path in SCHEMAS.glob("*.json"):
+            if path.name not in expected:
+                path.unlink()
+        for name, text in expected.items():
+            (SCHEMAS / name).write_text(text, encoding="utf-8")
+        print(f"wrote {len(expected)} schemas in {SCHEMAS} ({len(stale)} changed)")
+        return 0
+    if not stale:
+        print("the shipped schemas are up to date")
+        return 0
+    print("stale schemas: " + ", ".join(stale))
+    print(UPDATE_HINT)
+    return 1
+
+
+# ------------------------------------------------------------------------------ the documents
+
+
+@functools.cache
+def validator(kind: str, name: str) -> Any:
+    return jsonschema.Draft202012Validator(schema(kind, name))
+
+
+def loader(game: Game[Any], kind: str) -> Callable[[str], object]:
+    loaders: dict[str, Callable[[str], object]] = {
+        "state": game.state_from_json,
+        "view": game.view_from_json,
+        "move": game.move_from_json,
+        "rules": game.rules_from_json,
+        "record": GameRecord.from_json,
+    }
+    return loaders[kind]
+
+
+def bounded_rules(game: Game[Any]) -> Iterator[Any]:
+    """Rules with each bounded option at its minimum and at its maximum (where allowed)."""
+    base = game.default_rules
+    for info in game.rules_type.options():
+        for value in (info.minimum, info.maximum):
+            if value is None:
+                continue
+            try:
+                yield base.replace(**{info.name: value})
+            except cardgames.InvalidRulesError:  # contradicts another option of the preset
+                continue
+
+
+@functools.cache
+def real_documents(name: str) -> Documents:
+    """Documents of random games of one game: every preset, fewest, middle and most players.
+
+    Each game is played to its end with random legal moves; seven of its states (the deal and
+    the end among them) are written with every seat's view and the spectator's, sixty of its
+    moves, its record when unfinished (after forty moves) and at the end.
+    """
+    game = cardgames.find_game(name)
+    found: Documents = []
+    rules_list = [*game.presets.values(), *bounded_rules(game)]
+    found += [("rules", rules.to_json()) for rules in rules_list]
+    for index, rules in enumerate(game.presets.values()):
+        middle = (game.min_players + game.max_players) // 2
+        for players in sorted({game.min_players, middle, game.max_players}):
+            chooser = random.Random(f"{name} {index} {players}")
+            try:
+                log = GameLog.start(game, players, seed=index * 10 + players, rules=rules)
+            except cardgames.InvalidRulesError:  # a preset for fewer players
+                continue
+            while not log.state.is_over:
+                legal = log.state.legal_moves()
+                log = log.push(legal[chooser.randrange(len(legal))])
+                if len(log) == 40:
+                    found.append(("record", log.to_record().to_json()))  # unfinished
+            states = log.states
+            picked = [states[0], *chooser.sample(states[1:-1], min(5, len(states) - 2)), log.state]
+            for state in picked:
+                found.append(("state", state.to_json()))
+                found += [("view", state.view(s).to_json()) for s in (None, *range(players))]
+            moves = log.moves
+            found += [
+                ("move", game.move_to_json(m)) for m in chooser.sample(moves, min(60, len(moves)))
+            ]
+            found.append(("record", log.to_record(agents=("random",) * players).to_json()))
+    return found
+
+
+GAME_NAMES = [game.name for game in games()]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_real_document_is_valid(name: str) -> None:
+    documents = real_documents(name)
+    counts = {kind: sum(1 for k, _ in documents if k == kind) for kind in KINDS}
+    assert min(counts.values()) >= 10, counts
+    assert len(documents) >= 1000, counts
+    for kind, text in documents:
+        errors = list(validator(kind, name).iter_errors(json.loads(text)))
+        assert not errors, (kind, [e.message[:200] for e in errors[:3]])
+
+
+def test_the_shipped_schemas_are_the_generated_ones() -> None:
+    assert stale_files() == [], UPDATE_HINT
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_each_schema_is_a_valid_draft_2020_12_schema(name: str, kind: str) -> None:
+    document = schema(kind, name)
+    assert document["$schema"] == DRAFT
+    jsonschema.Draft202012Validator.check_schema(document)
+    assert document["properties"]["game"] == {"const": name}
+    assert document["properties"]["format"] == {"const": f"cardgames.{kind}"}
+    for ref in re.findall(r'"\$ref": "#/\$defs/([^"]+)"', json.dumps(document)):
+        assert ref in document["$defs"]
+
+
+# ------------------------------------------------------------------ what the loaders refuse
+
+# The loaders' messages for a refusal of type or shape: the codec's (`cardgames.codec.decode`
+# and `load_document`), the planet game's list bounds and the rules options' bounds. A refusal
+# for what a document means (cards created, a seat that does not exist...) reads otherwise.
+TYPE_OR_SHAPE = re.compile(
+    r"^(?:expected (?:a list|an integer|a string|a boolean|an object|null|a JSON object)"
+    r", got |expected a list of \d+ items, got \d+|integer -?\d+ is out of range"
+    r"|expected (?:a card|a suit|a rank|a \w+) as a string, got |cannot parse "
+    r"|expected one of .*, got |'.*' is not a \w+$|expected '[^']*', got "
+    r"|missing field$|unknown field\(s\) |unsupported version |at most \d+ items, got \d+$"
+    r"|must be at (?:least|most) -?\d+$|not valid JSON)"
+)
+
+_POOL: tuple[object, ...] = (None, True, False, 7, -1, 1.5, "x", "8X", "Pluto", [], {}, [1], 2**70)
+
+
+def _paths(data: object, prefix: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _paths(value, (*prefix, i))
+
+
+def _at(data: Any, path: tuple[str | int, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def mutate(document: dict[str, Any], chooser: random.Random) -> tuple[str, dict[str, Any]]:
+    """A copy of ``document`` with one change of type or shape somewhere, and what it was."""
+    copy: dict[str, Any] = json.loads(json.dumps(document))
+    path = chooser.choice([p for p in _paths(copy) if p])
+    parent, key = _at(copy, path[:-1]), path[-1]
+    value = parent[key]
+    operation = chooser.choice(["retype", "drop", "add", "tag", "card"])
+    if operation == "drop" and isinstance(parent, dict):
+        del parent[key]
+    elif operation == "add" and isinstance(value, dict):
+        value["bogus"] = 1
+    elif operation == "tag" and isinstance(value, dict) and "type" in value:
+        value["type"] = "bogus"
+    elif operation == "card" and isinstance(value, str):
+        parent[key] = chooser.choice(["8X", "1H", "Pluto", "", "JOKER ", value + "!"])
+    else:
+        operation = "retype"
+        parent[key] = chooser.choice([v for v in _POOL if type(v) is not type(value)])
+    return f"{operation} /{'/'.join(map(str, path))}", copy
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_what_the_loader_refuses_for_type_or_shape_the_schema_refuses(name: str) -> None:
+    game = cardgames.find_game(name)
+    chooser = random.Random(name)
+    by_kind: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    for kind, text in real_documents(name):
+        by_kind[kind].append(text)
+    refused = 0
+    for kind, texts in by_kind.items():
+        load = loader(game, kind)
+        for text in chooser.sample(texts, min(12, len(texts))):
+            original = json.loads(text)
+            for _ in range(25):
+                change, document = mutate(original, chooser)
+                problem = _refusal(load, document)
+                if problem is not None and TYPE_OR_SHAPE.match(problem):
+                    refused += 1
+                    assert not validator(kind, name).is_valid(document), (kind, change, problem)
+                # Otherwise loaded (the change was of no consequence: an optional key dropped...)
+                # or refused for what it means, which only the loader checks.
+    assert refused >= 1000
+
+
+def _refusal(load: Callable[[str], object], document: dict[str, Any]) -> str | None:
+    """The problem the loader names in ``document``, or ``None`` if it loads."""
+    try:
+        load(json.dumps(document))
+    except InvalidStateError as error:
+        return error.problem
+    return None
+
+
+def _envelope(kind: str, name: str, data: object) -> dict[str, Any]:
+    return {"format": f"cardgames.{kind}", "version": 1, "game": name, "data": data}
+
+
+def _first(name: str, kind: str) -> dict[str, Any]:
+    text = next(t for k, t in real_documents(name) if k == kind)
+    document: dict[str, Any] = json.loads(text)
+    return document
+
+
+def _both_refuse(name: str, kind: str, document: dict[str, Any]) -> str:
+    """Check that the loader and the schema both refuse ``document``; the loader's problem."""
+    game = cardgames.find_game(name)
+    with pytest.raises(InvalidStateError) as caught:
+        loader(game, kind)(json.dumps(document))
+    assert not validator(kind, name).is_valid(document), caught.value
+    return caught.value.problem
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda d: d["data"]["hands"][0].__setitem__(0, 8), "expected a card as a string"),
+        (lambda d: d["data"]["hands"][0].__setitem__(0, "8X"), "cannot parse '8X'"),
+        (lambda d: d["data"]["hands"][0].__setitem__(0, "9Z"), "cannot parse '9Z'"),
+        (lambda d: d["data"].pop("stock"), "missing field"),
+        (lambda d: d["data"].__setitem__("cheat", True), "unknown field(s) 'cheat'"),
+        (lambda d: d["data"].__setitem__("penalty", True), "expected an integer, got a boolean"),
+        (lambda d: d["data"].__setitem__("current", "0"), "expected an integer, got a string"),
+        (lambda d: d["data"].__setitem__("suit", "stars"), "cannot parse 'stars'"),
+        (lambda d: d["data"].__setitem__("phase", "lunch"), "expected one of"),
+        (lambda d: d["data"].__setitem__("rng", [1, 2, 3]), "expected a list of 4 items"),
+        (lambda d: d["data"].__setitem__("passes", 2**64), "out of range"),
+        (lambda d: d["data"]["rules"].__setitem__("hand_size", 0), "must be at least 1"),
+        (lambda d: d["data"]["rules"].__setitem__("effects", "8:joker"), "cannot parse"),
+        (lambda d: d["data"]["rules"].__setitem__("deck", "tarot"), "expected one of"),
+        (lambda d: d.__setitem__("version", 2), "unsupported version"),
+        (lambda d: d.__setitem__("format", "cardgames.view"), "expected 'cardgames.state'"),
+        (lambda d: d.__setitem__("extra", 1), "unknown field(s) 'extra'"),
+    ],
+)
+def test_a_shedding_state_refused_for_type_or_shape(
+    change: Callable[[dict[str, Any]], object], expected: str
+) -> None:
+    document = _first("crazy-eights", "state")
+    change(document)
+    assert expected in _both_refuse("crazy-eights", "state", document)
+
+
+def test_moves_and_events_are_told_apart_by_their_tag() -> None:
+    move = _first("planets", "move")
+    move["data"]["type"] = "teleport"
+    assert "expected one of" in _both_refuse("planets", "move", move)
+    del move["data"]["type"]
+    assert "expected one of" in _both_refuse("planets", "move", move)
+    state = _first("planets", "state")
+    state["data"]["events"] = [
+        {"type": "keep", "player": 0, "card": "Mars"}
+    ]  # a move, not an event
+    assert "expected one of" in _both_refuse("planets", "state", state)
+    view = _first("planets", "view")
+    view["data"]["legal_moves"] = [{"type": "turn_started", "commander": 0, "turn": 1}]
+    assert "is not a Move" in _both_refuse("planets", "view", view)
+
+
+def test_the_planet_game_bounds_its_lists_in_the_schema_too() -> None:
+    view = _first("planets", "view")
+    view["data"]["drawn"] = ["Mars"] * 4
+    assert "at most 3 items" in _both_refuse("planets", "view", view)
+    state = _first("planets", "state")
+    state["data"]["hands"] = [[]] * 7
+    assert "at most 6 items" in _both_refuse("planets", "state", state)
+    state = _first("planets", "state")
+    state["data"]["hands"][0] = ["Plutone"]
+    assert "cannot parse 'Plutone'" in _both_refuse("planets", "state", state)
+
+
+def test_a_record_refused_for_type_or_shape() -> None:
+    record = _first("planets", "record")
+    record["data"]["deck"] = ["Mars"] * 103 + ["Pluto"]
+    assert "expected a planet card" in _both_refuse("planets", "record", record)
+    record = _first("crazy-eights", "record")
+    record["data"]["moves"][0]["move"] = 3
+    assert "expected a string" in _both_refuse("crazy-eights", "record", record)
+    record["data"]["moves"][0] = {"player": 0}
+    assert "missing field" in _both_refuse("crazy-eights", "record", record)
+    record = _first("crazy-eights", "record")
+    record["data"]["seed"] = -(2**64)
+    assert "out of range" in _both_refuse("crazy-eights", "record", record)
+    record["data"]["seed"] = 1
+    record["data"]["players"] = ["Léa"]  # fewer seats than the game takes
+    _both_refuse("crazy-eights", "record", record)
+    record["data"]["players"] = "Léa"
+    assert "expected a list" in _both_refuse("crazy-eights", "record", record)
+
+
+def test_the_envelope_names_the_game() -> None:
+    view = _first("huit-americain", "view")
+    view["game"] = "crazy-eights"
+    _both_refuse("huit-americain", "view", view)
+    view = _first("huit-americain", "view")
+    view["data"]["game"] = "crazy-eights"
+    _both_refuse("huit-americain", "view", view)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_rules_options_out_of_bounds_are_refused(name: str) -> None:
+    game = cardgames.find_game(name)
+    for info in game.rules_type.options():
+        for value, word in ((info.minimum, "least"), (info.maximum, "most")):
+            if value is None:
+                continue
+            data = json.loads(game.default_rules.to_json())["data"]
+            data[info.name] = value - 1 if word == "least" else value + 1
+            problem = _both_refuse(name, "rules", _envelope("rules", name, data))
+            assert f"must be at {word}" in problem
+
+
+# --------------------------------------------------------------------------- text patterns
+
+_EFFECT_WORDS = st.sampled_from(["wild", "skip", "reverse", "again", "swap", "choose"])
+_FACES = st.sampled_from(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(
+        _FACES,
+        st.tuples(st.sets(_EFFECT_WORDS, max_size=3), st.integers(0, 99)),
+        max_size=8,
+    )
+)
+def test_every_effects_table_the_library_writes_matches_its_pattern(
+    table: dict[str, tuple[set[str], int]],
+) -> None:
+    from cardgames.shedding.rules import Effect, Effects
+
+    items = {}
+    for face, (words, draw) in table.items():
+        try:
+            items[face] = Effect(draw=draw, **dict.fromkeys(words, True))
+        except ValueError:  # a combination the rules refuse
+            continue
+    text = str(Effects(items))
+    rules = schema("rules", "crazy-eights")
+    pattern = rules["$defs"]["Effects"]["pattern"]
+    assert re.search(pattern, text), text
+    assert Effects.parse(text) == Effects(items)
+
+
+@pytest.mark.parametrize(
+    "text", ["8:wild+wild", "8:skip+wild", "8:draw0", "8 :wild", "8:wild  A:skip", "Z:wild", ""]
+)
+def test_the_effects_pattern_refuses_what_the_library_never_writes(text: str) -> None:
+    pattern = schema("rules", "crazy-eights")["$defs"]["Effects"]["pattern"]
+    assert not re.search(pattern, text)
+
+
+def test_score_tables_as_text() -> None:
+    pattern = schema("rules", "planets")["$defs"]["ScoreTable"]["pattern"]
+    assert re.search(pattern, "3 5 8 12 17 23 30 38 47 57")
+    assert re.search(pattern, "0 0 0 0 0 0 0 0 0 100000")
+    for text in ("3 5 8", "3,5,8,12,17,23,30,38,47,57", "03 5 8 12 17 23 30 38 47 57"):
+        assert not re.search(pattern, text)
+
+
+# ------------------------------------------------------------------------------- the API
+
+
+def test_schema_is_exported_and_returns_a_fresh_copy() -> None:
+    assert cardgames.schema is schema
+    first = cardgames.schema("state", "crazy-eights")
+    first["$defs"].clear()
+    assert cardgames.schema("state", "crazy eights")["$defs"]
+    assert schema("move", cardgames.find_game("planets")) == schema("move", "planets")
+    assert schema("rules", "8 Américain") == schema("rules", "huit-americain")
+
+
+@pytest.mark.parametrize("kind", ["", "State", "event", "states", None, 3, b"state"])
+def test_a_bad_kind_is_refused(kind: Any) -> None:
+    with pytest.raises(InvalidArgumentError) as caught:
+        schema(kind, "crazy-eights")
+    assert caught.value.argument == "kind"
+
+
+@pytest.mark.parametrize("game", ["chess", "", None, 8, ["planets"]])
+def test_an_unknown_game_is_refused(game: Any) -> None:
+    with pytest.raises(UnknownGameError):
+        schema("state", game)
+
+
+def test_a_game_descriptor_must_be_the_registered_one() -> None:
+    planets = cardgames.find_game("planets")
+    copy = attrs.evolve(planets)
+    with pytest.raises(InvalidArgumentError) as caught:
+        schema("move", copy)
+    assert caught.value.argument == "game"
+
+
+def test_a_game_registered_from_outside_has_no_state_schema() -> None:
+    from toygame import ensure_registered
+
+    toy = ensure_registered()
+    with pytest.raises(InvalidArgumentError) as caught:
+        schema("state", toy.name)
+    assert caught.value.argument == "game"
+    assert schema("move", toy.name)["properties"]["game"] == {"const": toy.name}
+
+
+def test_the_schemas_are_package_data() -> None:
+    from importlib.resources import files
+
+    shipped = (files("cardgames") / "schemas" / "planets.view.json").read_text("utf-8")
+    assert json.loads(shipped) == schema("view", "planets")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
