@@ -34,6 +34,12 @@ that can do nothing is discarded without a question.
 Performance: the hot paths (`State.legal_moves`, `State.apply`) read tables precomputed per
 (rules, number of players), reuse interned move objects and copy only the fields that change;
 events are stored as compact records and built when `State.last_events` is first read.
+
+**The boundary.** A seat from outside is checked (`cardgames.game.seat_number`) before it is
+used: the per-state cache ``_c`` holds entries under the engine's own fixed keys only, never
+under a value a caller passed. `State.apply` goes on with the engine's own legal move
+(`cardgames.game.engine_move`), never with the caller's object, and its errors name no card
+the public cannot see. Every loaded state passes `cardgames.planets.invariants.check_state`.
 """
 
 from __future__ import annotations
@@ -633,7 +639,11 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             return IllegalMoveError(
                 move, player, "card_not_in_hand", f"{move.card} is not a planet of your hand"
             )
-        return IllegalMoveError(move, player, "illegal", "this move is not legal here")
+        # Unreachable with the checks above (a well-typed Keep of a drawn card by the holder in
+        # the keep phase is legal); kept so that no input ends in a bare builtin error.
+        return IllegalMoveError(  # pragma: no cover
+            move, player, "illegal", "this move is not legal here"
+        )
 
     def _diagnose_gathering(self, move: LayGathering, player: int) -> IllegalMoveError:
         cards = move.cards
