@@ -36,6 +36,7 @@ from cardgames.game import (
     games,
     register,
 )
+from cardgames.history import GameLog
 from cardgames.rng import Rng
 from cardgames.schema import schema
 
@@ -48,6 +49,7 @@ __all__ = [
     "DeckKind",
     "Event",
     "Game",
+    "GameLog",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidRulesError",
