@@ -51,6 +51,8 @@ MODULES = (
     "cardgames.agents",
     "cardgames.records",
     "cardgames.simulate",
+    "cardgames.history",
+    "cardgames.schema",
 )
 """The public modules, in the order they appear in the snapshot."""
 

@@ -221,12 +221,13 @@ def test_from_record_refuses_a_record_that_does_not_replay() -> None:
         GameLog.from_record(illegal)
     assert caught.value.index == len(record.moves)
     finished = random_log("crazy-eights", seed=6, moves=100_000).to_record()
+    assert finished.result is not None
     forged = attrs.evolve(finished, result=attrs.evolve(finished.result, winners=(9,)))
     with pytest.raises(ReplayError) as caught:
         GameLog.from_record(forged)
     assert caught.value.reason == "result_mismatch"
     with pytest.raises(InvalidArgumentError):
-        GameLog.from_record(record.to_json())
+        GameLog.from_record(record.to_json())  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("agents", ["random", ["random"], ["a", 2], ("a", "b", "c"), 5])

@@ -37,10 +37,13 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Sequence
-from typing import Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from cardgames.errors import CardGamesError, IllegalMoveError, InvalidArgumentError, ParseError
 from cardgames.game import Game, Move, State, engine_move, find_game
+
+if TYPE_CHECKING:
+    from cardgames.records import GameRecord
 
 __all__ = ["EmptyLogError", "GameLog"]
 
@@ -229,7 +232,7 @@ class GameLog:
         return log
 
     @classmethod
-    def from_record(cls, record: Any) -> GameLog:
+    def from_record(cls, record: GameRecord) -> GameLog:
         """The log of a recorded game: its deal, then every recorded move, checked.
 
         Args:
@@ -403,7 +406,7 @@ class GameLog:
 
     # -- records ----------------------------------------------------------------------------
 
-    def to_record(self, agents: Sequence[str] | None = None) -> Any:
+    def to_record(self, agents: Sequence[str] | None = None) -> GameRecord:
         """The game so far as a `cardgames.records.GameRecord`.
 
         The record holds the deal (game, rules, seed, players, deck), every move in the game's
