@@ -490,6 +490,15 @@ def test_a_game_registered_from_outside_has_no_state_schema() -> None:
     assert schema("move", toy.name)["properties"]["game"] == {"const": toy.name}
 
 
+def test_the_docs_page_links_every_shipped_schema() -> None:
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    page = (docs / "schemas.md").read_text(encoding="utf-8")
+    missing = [name for name in expected_files() if f"(schemas/{name})" not in page]
+    assert not missing, f"docs/schemas.md does not link {missing}"
+    hooks = (docs.parent / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "mkdocs_hooks.py" in hooks  # which publishes src/cardgames/schemas/ as schemas/
+
+
 def test_the_schemas_are_package_data() -> None:
     from importlib.resources import files
 
