@@ -125,6 +125,14 @@ class Event:
         """Return this event as ``viewer`` may see it (``None`` for a spectator)."""
         return self
 
+    def __str__(self) -> str:
+        """The English sentence of the all-seeing narrator (`cardgames.narration.describe`
+        with the seats named "seat 0", "seat 1"...); the ``repr`` for events it cannot tell."""
+        from cardgames.narration import _sentence_or_none
+
+        sentence = _sentence_or_none(self)
+        return repr(self) if sentence is None else sentence
+
 
 @attrs.frozen
 class View:
