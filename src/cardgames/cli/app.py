@@ -115,6 +115,15 @@ def _add_seed(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=("en", "fr"),
+        help="the language of the narration: en or fr (default: fr when the locale, LC_ALL, "
+        "LC_MESSAGES or LANG, is French, else en)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``cardgames`` and its subcommands."""
     from cardgames.cli import demo, info, play, score, simulation
@@ -158,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: heuristic)",
     )
     sub.add_argument("--record", metavar="FILE", help="save the game as a JSON record")
+    _add_lang(sub)
 
     sub = command("play", play.run_play, "play against bots at the terminal")
     sub.add_argument("game", metavar="GAME", help="a game name or alias")
@@ -171,6 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--agents", metavar="A,B,...", help="the bots: one agent, or one per seat (yours ignored)"
     )
+    _add_lang(sub)
 
     sub = command("simulate", simulation.run_simulate, "play many bots' games and sum them up")
     sub.add_argument("game", metavar="GAME", help="a game name or alias")
@@ -237,6 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("replay", demo.run_replay, "replay a game record, move by move")
     sub.add_argument("file", metavar="FILE", help="a record written by 'cardgames demo --record'")
+    _add_lang(sub)
     return parser
 
 

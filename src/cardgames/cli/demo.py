@@ -1,8 +1,9 @@
 """``cardgames demo`` (a bots' game, move by move) and ``cardgames replay`` (a saved record).
 
 Bots keep no secrets from the audience: both tell every card, a drawn card or a card given face
-down included, as a commentator who sees every hand would. The final hands and the scores come
-last.
+down included, as a commentator who sees every hand would (the all-seeing narrator of
+`cardgames.narration`), in English or in French (``--lang``). The final hands and the scores
+come last.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import argparse
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 from cardgames.agents import GameResult, Step
 from cardgames.cli.choices import (
@@ -24,12 +27,19 @@ from cardgames.cli.choices import (
     resolve_rules,
 )
 from cardgames.cli.info import format_value
-from cardgames.cli.narrate import Narrator
-from cardgames.cli.output import can_show, print_table
+from cardgames.cli.narrate import Narrator, default_lang
+from cardgames.cli.output import can_show, print_table, say
 from cardgames.errors import CardGamesError
 from cardgames.game import Game, State
 
-__all__ = ["bots_game", "describe_rules", "narrate_game", "print_result", "run_demo", "run_replay"]
+__all__ = [
+    "bots_game",
+    "describe_rules",
+    "narrate_game",
+    "print_result",
+    "run_demo",
+    "run_replay",
+]
 
 
 def describe_rules(game: Game[Any], rules: Any) -> str:
@@ -56,6 +66,10 @@ def narrate_game(
 ) -> State[Any, Any, Any]:
     """Print the deal and then every move of a game, from its successive states.
 
+    The first line tells what happened before the first move: "Deal:" when cards were dealt
+    to the players (the shedding games), "Start:" otherwise (the planet game deals nothing:
+    its first Commander draws).
+
     Args:
         states: The state after the deal, then the state after each move.
         narrator: Tells the events (for a spectator in demos and replays).
@@ -65,12 +79,15 @@ def narrate_game(
     """
     last: State[Any, Any, Any] | None = None
     for index, state in enumerate(states):
+        if narrator.rules is None:
+            narrator = attrs.evolve(narrator, rules=state.rules)
         lines = narrator.events(state.last_events)
         if index == 0:
             if lines:
-                print("Deal: " + "; ".join(lines))
+                dealt = any(getattr(state.view(None), "hand_sizes", ()))
+                say(narrator.word("deal" if dealt else "start", events=narrator.line(lines)))
         else:
-            print(f"{index:4d}. " + ("; ".join(lines) or "-"))
+            say(f"{index:4d}. " + (narrator.line(lines) or "-"))
         last = state
     if last is None:  # pragma: no cover - a game always has its deal
         raise CommandError("the game has no state")
@@ -81,14 +98,14 @@ def print_result(state: State[Any, Any, Any], narrator: Narrator) -> None:
     """The final hands, the points and the winners."""
     outcome = state.outcome()
     if outcome is None:
-        print("The game is not over.")
+        print(narrator.word("not_over"))
         return
     print()
     rows = narrator.outcome_rows(state, outcome)
-    print_table(None, ["player", "left in hand", "points"], rows, right=[2])
-    if outcome.detail:
-        print(outcome.detail[0].upper() + outcome.detail[1:])
-    print(narrator.winners(outcome))
+    print_table(None, narrator.headings(), rows, right=[2])
+    if outcome.detail and narrator.lang == "en":  # the engines write it in English
+        say(outcome.detail[0].upper() + outcome.detail[1:])
+    say(narrator.winners(outcome))
 
 
 def bots_game(
@@ -138,10 +155,16 @@ def run_demo(args: argparse.Namespace) -> int:
     agents = make_agents(game, args.agents, args.players)
     seed = new_seed() if args.seed is None else args.seed
     names = player_names(args.players)
+    lang = args.lang or default_lang()
+    narrator = Narrator(tuple(names), None, can_show(), reveal=True, lang=lang, rules=rules)
     label = game_label(game)
-    print(f"{label}, {args.players} players, seed {seed}, rules: {describe_rules(game, rules)}")
-    print("Seats: " + ", ".join(f"{n} ({a.name})" for n, a in zip(names, agents, strict=True)))
-    narrator = Narrator(tuple(names), None, can_show(), reveal=True)
+    say(
+        narrator.word(
+            "header", game=label, players=args.players, seed=seed, rules=describe_rules(game, rules)
+        )
+    )
+    seats = ", ".join(f"{n} ({a.name})" for n, a in zip(names, agents, strict=True))
+    say(narrator.word("seats", seats=seats))
     steps: list[Step] = []
 
     def states() -> Iterator[State[Any, Any, Any]]:
@@ -165,7 +188,7 @@ def run_demo(args: argparse.Namespace) -> int:
             state=last,
         )
         Path(args.record).write_text(record_game(result).to_json(), encoding="utf-8")
-        print(f"Saved the record in {args.record} (cardgames replay {args.record}).")
+        say(narrator.word("saved", path=args.record))
     return 0
 
 
@@ -181,19 +204,29 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         record = GameRecord.from_json(text)
         game = resolve_game(record.game)
-        print(
-            f"{game_label(game)}, {len(record.players)} players, seed {record.seed}, "
-            f"rules: {describe_rules(game, record.rules)}"
+        narrator = Narrator(
+            record.players,
+            None,
+            can_show(),
+            reveal=True,
+            lang=args.lang or default_lang(),
+            rules=record.rules,
         )
-        seats = record.agents or ("",) * len(record.players)
-        print(
-            "Seats: "
-            + ", ".join(
-                f"{name} ({agent})" if agent else name
-                for name, agent in zip(record.players, seats, strict=True)
+        say(
+            narrator.word(
+                "header",
+                game=game_label(game),
+                players=len(record.players),
+                seed=record.seed,
+                rules=describe_rules(game, record.rules),
             )
         )
-        narrator = Narrator(record.players, None, can_show(), reveal=True)
+        agents = record.agents or ("",) * len(record.players)
+        seats = ", ".join(
+            f"{name} ({agent})" if agent else name
+            for name, agent in zip(record.players, agents, strict=True)
+        )
+        say(narrator.word("seats", seats=seats))
         last = narrate_game(replay_states(record), narrator)
     except ReplayError as exc:
         if exc.reason == "result_mismatch":

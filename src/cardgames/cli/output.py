@@ -11,14 +11,26 @@ Typing: the test environment may lack the ``cli`` extra, so each import of `rich
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
-__all__ = ["Progress", "can_show", "has_rich", "print_table", "progress_bar"]
+__all__ = [
+    "Progress",
+    "can_show",
+    "colour_console",
+    "has_rich",
+    "print_table",
+    "progress_bar",
+    "say",
+]
 
 _SYMBOLS = "♣♦♥♠–·"
+_RED_CARDS = re.compile(r"(?:10|[2-9JQKA])?[♥♦]")
+"""Hearts and diamonds (with their rank, when written as a card): shown in red."""
 
 
 def has_rich() -> bool:
@@ -38,6 +50,43 @@ def can_show(text: str = _SYMBOLS, stream: TextIO | None = None) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def colour_console() -> Any | None:
+    """A `rich` console for standard output when it is a terminal that shows colours.
+
+    ``None`` (plain text) when rich is not installed, when the output is not a terminal (a pipe,
+    a file), when ``NO_COLOR`` is set (https://no-color.org) or when the terminal has no colours
+    (``TERM=dumb``).
+    """
+    if os.environ.get("NO_COLOR") or not has_rich():
+        return None
+    isatty = getattr(sys.stdout, "isatty", None)
+    try:
+        if not callable(isatty) or not isatty():
+            return None
+    except ValueError:  # a closed stream
+        return None
+    from rich.console import Console  # type: ignore[import-not-found, unused-ignore]
+
+    console = Console(highlight=False, soft_wrap=True, emoji=False, markup=False)
+    return console if console.color_system is not None else None
+
+
+def say(text: str) -> None:
+    """Print a line; on a terminal with colours, the red suits' cards in red (``8♥``, ``K♦``).
+
+    The text is never read as markup: a player's name is printed as it is.
+    """
+    console = colour_console()
+    if console is None:
+        print(text)
+        return
+    from rich.text import Text  # type: ignore[import-not-found, unused-ignore]
+
+    line = Text(text)
+    line.highlight_regex(_RED_CARDS, "red")
+    console.print(line)
 
 
 def print_table(
@@ -84,7 +133,10 @@ def _rich_table(
     for index, heading in enumerate(columns):
         table.add_column(heading, justify="right" if index in right else "left")
     for row in rows:
-        table.add_row(*(Text(cell) for cell in row))
+        cells = [Text(cell) for cell in row]
+        for cell in cells:
+            cell.highlight_regex(_RED_CARDS, "red")  # shown only where colours are
+        table.add_row(*cells)
     console = Console(highlight=False, soft_wrap=False)
     with console.capture() as captured:
         console.print(table)

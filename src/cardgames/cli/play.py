@@ -1,19 +1,31 @@
 """``cardgames play``: you against bots at the terminal.
 
 Each time you may move, the command shows your view of the table (your hand, the top card or
-the gatherings, every hand's size, whose turn it is) and your legal moves, numbered. Type a
+the gatherings, every hand's size, whose turn it is; in the planet game, your cards face down
+and what you know of the others' hands and of the stock) and your legal moves, numbered. Type a
 number or a move in the game's notation; ``help`` explains the notation, ``quit`` (or Ctrl-D,
 or Ctrl-C) leaves. Input that is not a move, or a move that is not legal now, is refused in one
 line and asked again. The bots move in the same fair order as `cardgames.agents.play_game`:
 players who may act out of turn (a call-out, a jump-in) are asked first, in seat order after
 the current player, you included.
+
+Two things spare the player a mistake or a keystroke:
+
+- laying the second-to-last card, the move that announces it ("carte !") comes first, and the
+  one that does not says that you may be called out;
+- a move that is forced (your only move is to ``take`` the penalty, to ``pass`` or to
+  ``decline`` a gathering) is played by itself, with a line that says so.
+
+Everything is told in English or in French (``--lang``, default from the locale).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
+
+import attrs
 
 from cardgames.cli.choices import (
     UsageError,
@@ -26,19 +38,23 @@ from cardgames.cli.choices import (
     resolve_rules,
 )
 from cardgames.cli.demo import describe_rules, print_result
-from cardgames.cli.narrate import Narrator
-from cardgames.cli.output import can_show
+from cardgames.cli.narrate import Narrator, default_lang
+from cardgames.cli.output import can_show, say
 from cardgames.errors import IllegalMoveError, ParseError
 from cardgames.game import Game, Move, State
 
-__all__ = ["PROMPT", "run_play"]
+__all__ = ["PROMPT", "PROMPTS", "run_play"]
 
 PROMPT = "Your move> "
-"""The prompt shown when the command waits for a move."""
+"""The prompt shown when the command waits for a move (in English)."""
+PROMPTS = {"en": PROMPT, "fr": "Ton coup> "}
+"""The prompt in each language of ``--lang``."""
 
 _QUIT = frozenset({"quit", "exit", "q"})
 _HELP = frozenset({"help", "?", "h"})
 _SHOW = frozenset({"show", "look", "moves"})
+_FORCED = frozenset({"decline", "take", "pass"})
+"""Moves played by themselves when they are the only legal move."""
 
 _SHEDDING_HELP = """\
 Moves (the notation; case does not matter):
@@ -83,6 +99,7 @@ class _Session:
         seat: int,
         agents: Sequence[Any],
         seed: int,
+        lang: str = "en",
     ) -> None:
         from cardgames.agents import agent_rng
 
@@ -91,7 +108,7 @@ class _Session:
         self.seat = seat
         self.agents = list(agents)
         self.rngs = [agent_rng(seed, s) for s in range(len(agents))]
-        self.narrator = Narrator(state.players, seat, can_show())
+        self.narrator = Narrator(state.players, seat, can_show(), lang=lang, rules=state.rules)
 
     def help_text(self) -> str:
         from cardgames.planets.views import PlanetsView
@@ -99,27 +116,48 @@ class _Session:
         moves = _PLANETS_HELP if issubclass(self.game.view_type, PlanetsView) else _SHEDDING_HELP
         return f"{moves}\n{_COMMANDS_HELP}"
 
+    def moves(self) -> list[Move]:
+        """The player's legal moves in the order shown: an announcing move before its twin."""
+        legal = list(self.state.legal_moves(self.seat))
+        shown: list[Move] = []
+        for move in legal:
+            if move in shown:
+                continue
+            twin = _announcing_twin(move, legal)
+            if twin is not None:
+                shown.append(twin)
+            shown.append(move)
+        return shown
+
     def show(self, optional: bool) -> None:
         """Print the table as the player sees it, and their legal moves."""
+        words = self.narrator
         print()
-        for line in self.narrator.view(self.state.view(self.seat)):
-            print(line)
+        for line in words.view(self.state.view(self.seat)):
+            say(line)
         if optional:
-            print("You may act out of turn:")
-        print("Your moves:")
+            print(words.word("out_of_turn"))
+        print(words.word("your_moves"))
         if optional:
-            print("   0. let play go on (or just press Enter)")
-        for number, move in enumerate(self.state.legal_moves(self.seat), 1):
-            text = self.narrator.move(move, self.state.format_move(move))
-            print(f"  {number:2d}. {text}")
+            print(f"   0. {words.word('let_go')}")
+        moves = self.moves()
+        for number, move in enumerate(moves, 1):
+            text = words.move(move, self.state.format_move(move))
+            if _announcing_twin(move, moves) is not None:
+                text += f" ({words.word('announce_hint')})"
+            say(f"  {number:2d}. {text}")
 
     def ask(self, optional: bool) -> Move | None:
         """Read the player's move; ``None`` when they let an out-of-turn chance go by."""
-        legal = self.state.legal_moves(self.seat)
+        words = self.narrator
+        legal = self.moves()
+        if not optional and len(legal) == 1 and legal[0].kind in _FORCED:
+            say(words.word("forced", move=self.state.format_move(legal[0])))
+            return legal[0]
         self.show(optional)
         while True:
             try:
-                text = input(PROMPT).strip()
+                text = input(PROMPTS[words.lang]).strip()
             except EOFError:
                 print()
                 raise _Quit from None
@@ -135,15 +173,14 @@ class _Session:
             if not text or text == "0":
                 if optional:
                     return None
-                print(f"Type a move number from 1 to {len(legal)}, a move, or help.")
+                print(words.word("type_number", count=len(legal)))
                 continue
             if text.isascii() and text.isdigit():
                 number = int(text)
                 if 1 <= number <= len(legal):
-                    chosen: Move = legal[number - 1]
-                    return chosen
+                    return legal[number - 1]
                 low = 0 if optional else 1
-                print(f"There is no move {number}: choose {low} to {len(legal)}.")
+                print(words.word("no_move", number=number, low=low, count=len(legal)))
                 continue
             move = self.parse(text, legal)
             if move is not None:
@@ -154,7 +191,7 @@ class _Session:
         try:
             move: Move = self.state.parse_move(text, self.seat)
         except ParseError as exc:
-            print(f"Not a move: {exc}.")
+            print(self.narrator.word("not_a_move", error=exc))
             return None
         if move in legal:
             return move
@@ -162,7 +199,7 @@ class _Session:
             self.state.apply(move)
         except IllegalMoveError as exc:
             why = exc.detail or exc.reason.replace("_", " ")
-            print(f"Not allowed now: {text} ({why}).")
+            print(self.narrator.word("not_allowed", text=text, why=why))
             return None
         return move  # pragma: no cover - apply accepts only legal moves
 
@@ -192,8 +229,8 @@ class _Session:
     def tell(self) -> None:
         lines = self.narrator.events(self.state.last_events)
         if lines:
-            text = "; ".join(lines)
-            print(f"  {text[0].upper()}{text[1:]}")
+            text = self.narrator.line(lines)
+            say(f"  {text[0].upper()}{text[1:]}")
 
     def run(self) -> int:
         """Play until the game ends or the player leaves."""
@@ -203,12 +240,13 @@ class _Session:
                 self.state = self.state.apply(self.next_move())
                 self.tell()
         except _Quit:
-            print("Bye.")
+            print(self.narrator.word("bye"))
             return 0
         except KeyboardInterrupt:
-            print("\nGame abandoned.")
+            print("\n" + self.narrator.word("abandoned"))
             return 130
-        print_result(self.state, Narrator(self.state.players, None, self.narrator.symbols))
+        spectator = attrs.evolve(self.narrator, you=None)
+        print_result(self.state, spectator)
         return 0
 
 
@@ -228,15 +266,39 @@ def run_play(args: argparse.Namespace) -> int:
     agents = make_agents(game, args.agents, args.players)
     seed = new_seed() if args.seed is None else args.seed
     state = game.new_game(names, seed=seed, rules=rules)
+    lang = args.lang or default_lang()
+    session = _Session(game, state, args.seat, agents, seed, lang)
+    words = session.narrator
     others = ", ".join(
         f"{n} ({a.name})"
         for s, (n, a) in enumerate(zip(names, agents, strict=True))
         if s != args.seat
     )
-    alias = "" if name.casefold() == "you" else f" as {name}"
-    print(
-        f"{game_label(game)}, seed {seed}, rules: {describe_rules(game, rules)}. "
-        f"You sit at seat {args.seat}{alias}, against {others}."
+    alias = "" if name.casefold() == "you" else words.word("alias", name=name)
+    say(
+        words.word(
+            "intro",
+            game=game_label(game),
+            seed=seed,
+            rules=describe_rules(game, rules),
+            seat=args.seat,
+            alias=alias,
+            others=others,
+        )
     )
-    print("Type a move's number or its notation; help for help, quit to leave.")
-    return _Session(game, state, args.seat, agents, seed).run()
+    print(words.word("hint"))
+    return session.run()
+
+
+def _announcing_twin(move: Move, moves: Sequence[Move]) -> Move | None:
+    """The move that lays the same card and announces it, for a move that does not announce."""
+    if getattr(move, "announce", None) is not False:
+        return None
+    for other in moves:
+        if (
+            type(other) is type(move)
+            and getattr(other, "announce", None) is True
+            and attrs.evolve(cast(Any, other), announce=False) == move
+        ):
+            return other
+    return None
