@@ -39,12 +39,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import attrs
-
 import cardgames
 from cardgames import (
     CardGamesError,
-    Event,
     Game,
     IllegalMoveError,
     InvalidRulesError,
@@ -57,6 +54,7 @@ from cardgames import (
     View,
 )
 from cardgames.agents import Agent, agent_rng, make_agent
+from cardgames.narration import narrate
 from cardgames.planets import View as PlanetsView
 from cardgames.rng import Rng
 from cardgames.shedding import SheddingView
@@ -68,9 +66,6 @@ HELP = (
     "then type a move in the game's notation ('play 8H name hearts', 'draw', 'keep Saturn') "
     "or the number of a listed move; 'show' shows your view again."
 )
-
-# Event fields that hold a seat: shown as the player's name.
-_SEAT_FIELDS = {"player", "target", "to", "victim", "commander"}
 
 
 @dataclass(frozen=True)
@@ -142,7 +137,7 @@ class TableBot:
             return [Reply(sender, _refusal(state, exc))]
         self.store.save(table, state.to_json())
         return [
-            _reply(state, other, _narrate(state.view(other).events, state.players))
+            _reply(state, other, _narrate(state, other))
             for other in range(len(state.players))
         ]
 
@@ -233,32 +228,15 @@ def _result(outcome: Outcome, players: Sequence[str]) -> str:
     return f"Game over: {outcome.detail.rstrip('.')}. Winner: {winners}. Scores: {scores}."
 
 
-def _narrate(events: Sequence[Event], players: Sequence[str]) -> str:
-    """The events of a move as one player may see them (they come redacted in the view)."""
-    return "; ".join(_event_text(event, players) for event in events)
+def _narrate(state: AnyState, seat: int) -> str:
+    """The events of a move as one player saw them, told by the library's narrator.
 
-
-def _event_text(event: Event, players: Sequence[str]) -> str:
-    values: dict[str, Any] = attrs.asdict(event, recurse=False)
-    who = values.pop("player", None)
-    parts = []
-    for key, value in values.items():
-        if value is None or value is False or value == () or isinstance(value, Outcome):
-            continue  # nothing to say, or said by the reply's "Game over" line
-        if key in _SEAT_FIELDS and isinstance(value, int) and not isinstance(value, bool):
-            value = players[value]
-        elif isinstance(value, tuple):
-            value = " ".join(
-                _cards(item) if isinstance(item, tuple) else str(item) for item in value
-            )
-        parts.append(f"{key.replace('_', ' ')} {value}")
-    what = (event.kind or type(event).__name__).replace("_", " ")
-    text = f"{players[who]}: {what}" if isinstance(who, int) else what
-    return text + (f" ({', '.join(parts)})" if parts else "")
-
-
-def _cards(cards: tuple[object, ...]) -> str:
-    return "[" + " ".join(str(card) for card in cards) + "]"
+    The sentences come from the seat's own view (its events are redacted for it), in the
+    second person for that player: "you draw 1: 7♥" for them, "Tom draws 1" for the others.
+    """
+    view = state.view(seat)
+    events = getattr(view, "events", ())
+    return "; ".join(narrate(events, state.players, viewer=seat, rules=state.rules))
 
 
 @dataclass

@@ -3,11 +3,12 @@
 Run it::
 
     python examples/quickstart.py                       # Crazy Eights, 4 bots, seed 7
-    python examples/quickstart.py --game "8 américain" --players 3 --seed 42
+    python examples/quickstart.py --game "8 américain" --players 3 --seed 42 --lang fr
 
 It shows how an application embeds the library: it keeps the immutable state, asks each bot for a
 move from that bot's own view (never the full state), applies the move, and prints the public
-events of each move as a spectator would see them, then the scores.
+events of each move as a spectator would see them (told by `cardgames.narration`, in English or
+French), then the scores.
 """
 
 from __future__ import annotations
@@ -17,32 +18,15 @@ import sys
 from collections import Counter
 
 import cardgames
+from cardgames.narration import narrate
 from cardgames.shedding import (
-    AnnouncementCalled,
-    AnnouncementMade,
-    AnnouncementMissed,
     CallOut,
-    CardPlayed,
-    CardsDrawn,
-    DirectionReversed,
     Draw,
-    HandsSwapped,
-    NextPlayerChosen,
     Pass,
-    Passed,
-    PenaltyGrown,
-    PenaltyTaken,
     PlayCard,
-    PlaysAgain,
-    RoundOver,
     SheddingState,
     SheddingView,
-    StarterReturned,
-    StarterTurned,
-    StockReshuffled,
-    SuitNamed,
     TakePenalty,
-    TurnSkipped,
 )
 
 
@@ -79,49 +63,13 @@ def _can_announce(move: PlayCard, moves: tuple[object, ...]) -> bool:
     )
 
 
-def describe(state: SheddingState) -> list[str]:
-    """The events of the last move, as a spectator sees them."""
-    names = state.players
-    lines = []
-    for event in state.view(None).events:
-        if isinstance(event, StarterTurned):
-            lines.append(f"the starter is {event.card.unicode()}")
-        elif isinstance(event, StarterReturned):
-            lines.append(f"{event.card.unicode()} goes back into the stock")
-        elif isinstance(event, CardPlayed):
-            how = " out of turn!" if event.jump_in else ""
-            lines.append(f"{names[event.player]} lays {event.card.unicode()}{how}")
-        elif isinstance(event, SuitNamed):
-            lines.append(f"{names[event.player]} names {event.suit.english} {event.suit.symbol}")
-        elif isinstance(event, CardsDrawn):
-            lines.append(f"{names[event.player]} draws {event.count} ({event.reason})")
-        elif isinstance(event, PenaltyGrown):
-            lines.append(f"{names[event.target]} must draw {event.total} or answer")
-        elif isinstance(event, PenaltyTaken):
-            lines.append(f"{names[event.player]} takes the penalty")
-        elif isinstance(event, TurnSkipped):
-            lines.append(f"{names[event.player]} misses a turn")
-        elif isinstance(event, DirectionReversed):
-            lines.append("the direction reverses")
-        elif isinstance(event, PlaysAgain):
-            lines.append(f"{names[event.player]} plays again")
-        elif isinstance(event, NextPlayerChosen):
-            lines.append(f"{names[event.player]} chooses {names[event.target]} to play next")
-        elif isinstance(event, HandsSwapped):
-            lines.append(f"{names[event.player]} swaps hands with {names[event.target]}")
-        elif isinstance(event, AnnouncementMade):
-            lines.append(f'{names[event.player]}: "carte !"')
-        elif isinstance(event, AnnouncementMissed):
-            lines.append(f"{names[event.player]} forgot to announce the last card")
-        elif isinstance(event, AnnouncementCalled):
-            lines.append(f"{names[event.player]} calls out {names[event.target]}")
-        elif isinstance(event, Passed):
-            lines.append(f"{names[event.player]} passes")
-        elif isinstance(event, StockReshuffled):
-            lines.append(f"the discard pile is shuffled into a new stock of {event.size}")
-        elif isinstance(event, RoundOver):
-            lines.append(f"round over: {event.outcome.detail}")
-    return lines
+def describe(state: SheddingState, lang: str = "en") -> list[str]:
+    """The events of the last move, as a spectator sees them (the library's narrator).
+
+    A spectator's view holds the events redacted for nobody in particular: a drawn card is
+    counted, never named.
+    """
+    return narrate(state.view(None).events, state.players, lang=lang, rules=state.rules)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--preset", default=None, help="a named preset of the game's rules")
+    parser.add_argument("--lang", default="en", choices=("en", "fr"), help="en or fr")
     args = parser.parse_args(argv)
     try:
         game = cardgames.find_game(args.game)
@@ -145,13 +94,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: this demo plays the shedding games, not {game.title}", file=sys.stderr)
         return 2
     print(f"{game.title}, {len(state.players)} players, seed {args.seed}")
-    for line in describe(state):
+    for line in describe(state, args.lang):
         print(f"  {line}")
     while not state.is_over:
         seat = state.to_act[-1] if len(state.to_act) > 1 else state.to_act[0]
         move = choose(state.view(seat))
         state = state.apply(move)  # type: ignore[arg-type]
-        print(f"{state.moves_played:4d}. " + "; ".join(describe(state)))
+        print(f"{state.moves_played:4d}. " + "; ".join(describe(state, args.lang)))
     outcome = state.outcome()
     assert outcome is not None
     print()

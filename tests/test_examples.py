@@ -56,6 +56,17 @@ def test_quickstart_plays_a_seeded_game(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 0
     assert out.startswith("Crazy Eights, 3 players, seed 5")
     assert "Winner: " in out
+    assert "\n  the starter is " in out  # told by cardgames.narration
+
+
+def test_quickstart_speaks_french_and_hides_drawn_cards(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run("quickstart", ["--seed", "5", "--lang", "fr"], capsys)
+    assert status == 0
+    assert " pose " in out
+    assert re.search(r" pioche (une carte|\d+ cartes)(;|$)", out, re.M)  # counted, not named
+    assert not re.search(r" pioche[^;]* : ", out)
 
 
 # ----------------------------------------------------------------------------- embed_in_app
@@ -122,10 +133,9 @@ def test_embed_in_app_hosts_the_planet_game() -> None:
     assert "Your moves: 1. keep" in replies[0].text
     (answer,) = bot.handle("p", "Tom", "draw")
     assert answer.text.startswith("I do not understand 'draw'")
-    replies = bot.handle("p", "Léa", "1")
-    assert "card kept" in replies[0].text
-    assert "card kept" in replies[1].text
-    assert "(card " not in replies[1].text  # Tom does not see which card Léa kept
+    replies = bot.handle("p", "Léa", "1")  # told by cardgames.narration, to each seat
+    assert replies[0].text.startswith("you keep ")
+    assert replies[1].text.startswith("Léa keeps a card")  # Tom does not see which card
 
 
 # ----------------------------------------------------------------------------- bot_tournament
