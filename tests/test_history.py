@@ -34,7 +34,7 @@ from cardgames.history import EmptyLogError
 from cardgames.planets import parse_planet_cards
 from cardgames.records import GameRecord, RecordedMove, ReplayError, record_game, replay
 
-GAME_NAMES = [game.name for game in games()]
+GAME_NAMES = [game.name for game in games() if game.state_type.__module__.startswith("cardgames.")]
 
 
 def random_log(name: str, seed: int, moves: int, players: int | None = None) -> GameLog:
@@ -271,6 +271,27 @@ def test_start_passes_on_the_games_own_errors() -> None:
     with pytest.raises(InvalidRulesError):
         GameLog.start("planets", 2, seed=1, deck=parse_planet_cards("Mars Venus"))
     assert len(GameLog.start("planets", 2, seed=2**64 - 1)) == 0
+
+
+class Impostor(int):
+    """An integer that a lenient game takes for a card, and whose text names another card."""
+
+    def __str__(self) -> str:
+        from toygame import DECK
+
+        return str(DECK[-1 - DECK.index(int(self))])
+
+
+def test_a_deck_whose_cards_do_not_read_back_is_refused() -> None:
+    from toygame import DECK, ensure_registered
+
+    toy = ensure_registered()  # a game that takes anything equal to its cards as a deck
+    assert GameLog.start(toy, 2, seed=1, deck=list(DECK)).deck == tuple(DECK)
+    for deck in ([int(card) for card in DECK], [Impostor(int(card)) for card in DECK]):
+        toy.new_game(2, seed=1, deck=deck)  # the game itself takes it
+        with pytest.raises(InvalidArgumentError) as caught:
+            GameLog.start(toy, 2, seed=1, deck=deck)
+        assert caught.value.argument == "deck"
 
 
 # ------------------------------------------------------------------------------------ values

@@ -178,13 +178,13 @@ class GameLog:
                 raise InvalidArgumentError(
                     "deck", deck, "expected a sequence of cards; parse card text first"
                 )
-            size = len(state.all_cards())
+            card_type = type(state.all_cards()[0])  # the engine's own cards, from a shuffle
             try:
-                items = tuple(itertools.islice(deck, size + 1))
+                items = tuple(itertools.islice(deck, len(state.all_cards()) + 1))
             except TypeError:
                 raise InvalidArgumentError("deck", deck, "expected a sequence of cards") from None
             state = known.new_game(players, seed=checked_seed, rules=rules, deck=items)
-            cards = _own_cards(state, items)
+            cards = _own_cards(card_type, items)
             redealt: AnyState = known.new_game(
                 state.players, seed=checked_seed, rules=state.rules, deck=cards
             )
@@ -259,7 +259,8 @@ class GameLog:
             raise InvalidArgumentError("record", record, "expected a GameRecord")
         game = find_game(record.game)
         first: AnyState = _deal(game, record)
-        cards = None if record.deck is None else _own_cards(first, record.deck)
+        card_type = type(first.all_cards()[0])  # what _deal parsed the deck's texts into
+        cards = None if record.deck is None else _own_cards(card_type, record.deck)
         log = GameLog._make(
             game, first.players, _seed(record.seed), first.rules, cards, _Cell(first, None, None, 0)
         )
@@ -509,11 +510,13 @@ def _seed(seed: object) -> int:
     return int(value)
 
 
-def _own_cards(state: AnyState, items: Sequence[Any]) -> tuple[Any, ...]:
-    """The engine's own card values for a deck that dealt ``state``, read back from text."""
-    card_type = type(state.all_cards()[0])
+def _own_cards(card_type: type, items: Sequence[Any]) -> tuple[Any, ...]:
+    """The engine's own card values for a deck, read back from its text, checked."""
+    parse = getattr(card_type, "parse", None)
+    if not callable(parse):  # pragma: no cover - every game of the library parses its cards
+        raise InvalidArgumentError("deck", items, "this game's cards cannot be read as text")
     try:
-        return tuple(card_type.parse(str(item)) for item in items)
+        return tuple(parse(str(item)) for item in items)
     except ParseError as exc:
         raise InvalidArgumentError("deck", exc.text, "expected cards of this game") from None
 
