@@ -136,10 +136,7 @@ class TableBot:
         except IllegalMoveError as exc:
             return [Reply(sender, _refusal(state, exc))]
         self.store.save(table, state.to_json())
-        return [
-            _reply(state, other, _narrate(state, other))
-            for other in range(len(state.players))
-        ]
+        return [_reply(state, other, _narrate(state, other)) for other in range(len(state.players))]
 
     def _new(self, table: str, sender: str, text: str) -> list[Reply]:
         name, colon, names_text = text.partition(":")

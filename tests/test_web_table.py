@@ -417,9 +417,15 @@ def check_view_against_state(document: dict[str, Any], state: SheddingState, sea
     for other, hand in enumerate(state.hands):
         if other != seat:
             hidden.update(str(c) for c in hand)
+    if state.is_over:  # the reveal: every hand is laid face up to count the points
+        assert data["hands"] == [[str(c) for c in sorted(hand)] for hand in state.hands]
+        hidden = {str(c) for c in state.stock}
+        seen.update(str(c) for hand in state.hands for c in hand)
+    else:
+        assert data.get("hands") is None
     leaked = (hidden - seen) & set(string_leaves(data))
     assert not leaked, f"seat {seat} sees {sorted(leaked)}"
-    for key in ("hands", "stock", "rng", "seed"):
+    for key in ("stock", "rng", "seed"):
         assert key not in data
     for event in data["events"]:
         if event["type"] == "cards_drawn" and event["player"] != seat:
@@ -490,6 +496,39 @@ def test_bots_fill_the_empty_seats_and_the_game_ends(
     players = {e.get("player") for entry in log["entries"] for e in entry["events"]}
     assert {1, 2} <= players  # both bots played
     assert log["entries"][-1]["events"][-1]["type"] == "round_over"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_log_is_the_librarys_narration_for_each_seat(
+    client: TestClient, registry: TableRegistry, lang: str
+) -> None:
+    from cardgames.narration import narrate
+
+    created = deal(client, game="huit-americain", preset="le-cumul", seed=3)
+    final = play_through(client, registry, created, humans=[0, 1])
+    table = table_of(registry, created)
+    url = f"/api/tables/{created['table']}/events?lang={lang}"
+    for seat in (0, 1):
+        log = client.get(url, headers=bearer(created, seat)).json()
+        _, entries = table.events(seat, -1)
+        assert [entry["seq"] for entry in log["entries"]] == [n for n, _ in entries]
+        drawn_by_others = set()
+        for entry, (_, events) in zip(log["entries"], entries, strict=True):
+            expected = narrate(events, final.players, viewer=seat, lang=lang, rules=final.rules)
+            assert entry["lines"] == expected
+            assert bool(entry["lines"]) == bool(entry["events"])
+            for event in events:
+                if getattr(event, "player", seat) != seat and event.kind == "cards_drawn":
+                    drawn_by_others.add(event.player)
+        text = "\n".join(line for entry in log["entries"] for line in entry["lines"])
+        you = "tu " if lang == "fr" else "you "
+        assert re.search(rf"(^|; ){you}", text, re.M), text[:300]
+        # Another seat's draw is counted, never shown: "Tom draws 2", not "Tom draws 2: 4♠ 3♦".
+        for other in drawn_by_others:
+            name = final.players[other]
+            verb = "pioche" if lang == "fr" else "draws"
+            for line in text.splitlines():
+                assert not re.search(rf"{name} {verb}[^;]*:", line), line
 
 
 def test_bots_call_out_a_person_who_forgets_to_announce() -> None:
@@ -639,6 +678,9 @@ def raw_client(registry: TableRegistry) -> Iterator[TestClient]:
         ("events?after=-2", "bad_after"),
         ("events?after=" + "9" * 4000, "bad_after"),
         ("events?seat=0", "unknown_parameter"),
+        ("events?lang=de", "bad_lang"),
+        ("events?lang=FR", "bad_lang"),
+        ("events?lang=", "bad_lang"),
         ("?after=0", "unknown_parameter"),  # the table's own address
     ],
 )

@@ -25,6 +25,10 @@ How it embeds the library:
 - Moves come in the text notation (``play 8H name hearts``, read by `State.parse_move` for the
   token's seat) or as the library's move documents (`Game.move_from_json`, whose seat must be
   the token's); the table applies the engine's own legal move (`engine_move`).
+- The log the page shows is the library's narration (`cardgames.narration.narrate`), written
+  on the server for the seat that asks, from the events redacted for it: each entry of
+  ``/events`` holds its events and their ``lines``, in the second person for that seat ("you
+  draw 1: 7♥"), in English or French (``lang``). The page writes no sentence of its own.
 - Bots (`cardgames.agents`) play the seats nobody holds, on the server, from their own seat's
   view. They move when a request for the table comes in, at most one move per ``bot_delay``
   seconds so that people can follow the game and call a bot out; with ``bot_delay=0`` they play
@@ -39,7 +43,8 @@ The HTTP API (all JSON; errors are ``{"error": CODE, "message": TEXT, ...}``):
 ``POST /api/tables``                        create a table; returns one token per person (201)
 ``GET  /api/tables/{id}``                   the table's seats and the token's own seat
 ``GET  /api/tables/{id}/view[?seat=N]``     the token's seat's view document
-``GET  /api/tables/{id}/events?after=SEQ``  the seat's redacted events since move SEQ
+``GET  /api/tables/{id}/events?after=SEQ``  the seat's redacted events since move SEQ, and
+                                            their sentences (``&lang=en`` or ``fr``)
 ``POST /api/tables/{id}/moves``             make a move; returns the seat's new view
 ==========================================  ===================================================
 
@@ -80,6 +85,7 @@ import cardgames
 from cardgames.agents import Agent, agent_rng, make_agent
 from cardgames.codec import encode
 from cardgames.game import Event, Move, engine_move, normalize_name
+from cardgames.narration import LANGUAGES, narrate
 from cardgames.rng import Rng
 from cardgames.shedding import SheddingState, SheddingView
 
@@ -120,6 +126,7 @@ _TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _SEAT_PARAM: Final = re.compile(r"[0-9]{1,3}")
 _AFTER_PARAM: Final = re.compile(r"-1|[0-9]{1,9}")
+_LANG_PARAM: Final = re.compile("|".join(LANGUAGES))
 _CONTENT_LENGTH: Final = re.compile(r"[0-9]{1,16}")
 _TABLE_KEYS: Final = frozenset({"game", "preset", "seed", "seats"})
 _SEAT_KEYS: Final = frozenset({"name", "bot"})
@@ -347,6 +354,11 @@ class Table:
                 if seq > after
             ]
             return self.seq, entries
+
+    def lines(self, seat: int, events: Sequence[Event], lang: str = "en") -> list[str]:
+        """The sentences of a move's events as ``seat`` saw them (`cardgames.narration`)."""
+        state = self._state
+        return narrate(events, state.players, viewer=seat, lang=lang, rules=state.rules)
 
     def play(self, seat: int, move: Move) -> SheddingView:
         """Make ``seat``'s move, let the bots answer, and return the seat's new view.
@@ -839,12 +851,19 @@ def create_app(registry: TableRegistry | None = None, *, bot_delay: float = 0.8)
     async def events(request: Request) -> Response:
         table = find_table(request)
         seat = authorize(request, table)
-        after = int(_query(request, {"after": _AFTER_PARAM}).get("after", "-1"))
+        query = _query(request, {"after": _AFTER_PARAM, "lang": _LANG_PARAM})
+        after = int(query.get("after", "-1"))
+        lang = query.get("lang", "en")
         seq, entries = table.events(seat, after)
         body = {
             "seq": seq,
             "entries": [
-                {"seq": n, "events": [encode(event) for event in evs]} for n, evs in entries
+                {
+                    "seq": n,
+                    "events": [encode(event) for event in evs],
+                    "lines": table.lines(seat, evs, lang),
+                }
+                for n, evs in entries
             ],
         }
         return AsciiJSONResponse(body)

@@ -1,4 +1,4 @@
-// Cards, moves and events of the shedding games as people read them.
+// Cards and moves of the shedding games as people read them (the server tells the events).
 // Shared by the pages; no build step, no dependency. Everything is written with textContent,
 // never innerHTML: player names are chosen by people.
 "use strict";
@@ -79,52 +79,5 @@ const Cards = (() => {
     }
   }
 
-  // One line per event, as in examples/quickstart.py.
-  function describe(event, names, me) {
-    const who = (seat) => (seat === me ? "you" : names[seat]);
-    switch (event.type) {
-      case "starter_turned":
-        return "the starter is " + text(event.card);
-      case "starter_returned":
-        return text(event.card) + " goes back into the stock";
-      case "card_played":
-        return who(event.player) + " laid " + text(event.card) + (event.jump_in ? " out of turn!" : "");
-      case "suit_named":
-        return who(event.player) + " named " + suitText(event.suit);
-      case "cards_drawn": {
-        const what = event.cards ? event.cards.map(text).join(" ") : event.count + (event.count === 1 ? " card" : " cards");
-        return who(event.player) + " drew " + what + " (" + event.reason + ")";
-      }
-      case "penalty_grown":
-        return who(event.target) + " must draw " + event.total + " or answer";
-      case "penalty_taken":
-        return who(event.player) + " took the penalty of " + event.count;
-      case "turn_skipped":
-        return who(event.player) + " missed a turn";
-      case "direction_reversed":
-        return "the direction reverses";
-      case "plays_again":
-        return who(event.player) + " plays again";
-      case "next_player_chosen":
-        return who(event.player) + " chose " + who(event.target) + " to play next";
-      case "hands_swapped":
-        return who(event.player) + " swapped hands with " + who(event.target);
-      case "announcement_made":
-        return who(event.player) + ": “carte!”";
-      case "announcement_missed":
-        return who(event.player) + " forgot to announce the last card";
-      case "announcement_called":
-        return who(event.player) + " called out " + who(event.target);
-      case "passed":
-        return who(event.player) + " passed";
-      case "stock_reshuffled":
-        return "the discard pile is shuffled into a new stock of " + event.size;
-      case "round_over":
-        return "round over: " + event.outcome.detail;
-      default:
-        return event.type;
-    }
-  }
-
-  return { text, suitText, element, notation, label, describe };
+  return { text, suitText, element, notation, label };
 })();

@@ -17,6 +17,12 @@
     history.replaceState(null, "", location.pathname + location.search);
   }
   const token = sessionStorage.getItem(storageKey);
+  // The language of the log, which the server writes (cardgames.narration): ?lang=fr or en in
+  // the page's address, else the browser's language.
+  const asked = new URLSearchParams(location.search).get("lang");
+  const lang = asked === "fr" || asked === "en"
+    ? asked
+    : (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
 
   const $ = (id) => document.getElementById(id);
   let info = null; // {seat, seats, title, preset}
@@ -140,13 +146,14 @@
 
   function logEntries(entries) {
     const log = $("log");
-    const names = info.seats.map((s) => s.name);
     for (const entry of entries) {
-      const lines = entry.events.map((event) => Cards.describe(event, names, info.seat));
+      // The sentences come from the server, told for this seat: "you draw 1: 7♥".
+      const lines = entry.lines;
       if (!lines.length) continue;
       const li = document.createElement("li");
       li.value = entry.seq;
-      li.textContent = lines.join("; ");
+      const text = lines.join(lang === "fr" ? " ; " : "; ");
+      li.textContent = text.charAt(0).toUpperCase() + text.slice(1);
       log.insertBefore(li, log.firstChild);
     }
     while (log.children.length > MAX_LOG_LINES) log.removeChild(log.lastChild);
@@ -188,7 +195,7 @@
 
   async function refresh(force) {
     if (stopped) return;
-    const events = await api("/events?after=" + seq);
+    const events = await api("/events?after=" + seq + "&lang=" + lang);
     if (!events.ok) return handleError(events);
     const changed = events.body.seq !== seq;
     if (changed) {
