@@ -67,7 +67,7 @@ from cardgames.planets.sampling import sample_state
 from cardgames.rng import Rng
 from hostile_support import HOSTILE, Evil, hostile_values
 
-from planets_support import candidate_moves, play, stacked_deck
+from planets_support import candidate_moves, play, players_strategy, rules_strategy, stacked_deck
 
 SA, UR = PlanetCard.SATURN, PlanetCard.URANUS
 
@@ -299,6 +299,7 @@ def test_a_seed_with_index_deals_the_game_of_its_int() -> None:
 @pytest.mark.parametrize(
     "players",
     [10**9, 10**400, -1, 0, 1, 7, None, 2.5, True, "Léa", ["Léa"], iter(["a"] * 10**6)],
+    ids=["1e9", "1e400", "-1", "0", "1", "7", "None", "2.5", "True", "text", "one", "1e6 names"],
 )
 def test_new_game_refuses_bad_players_at_once(players: object) -> None:
     started = time.perf_counter()
@@ -926,10 +927,24 @@ def _probes(state: State) -> Iterator[object]:
         yield from _forgeries(move)
 
 
+@st.composite
+def _played(draw: st.DrawFn) -> State:
+    """A position of a random game under random rules, some moves in."""
+    rules = draw(rules_strategy(), label="rules")
+    players = draw(players_strategy(rules), label="players")
+    state = new_game(players, seed=draw(st.integers(0, 2**64 - 1), label="seed"), rules=rules)
+    chooser = random.Random(draw(st.integers(0, 2**32), label="choices"))
+    for _ in range(draw(st.integers(0, 400), label="moves")):
+        if state.is_over:
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[chooser.randrange(len(moves))])
+    return state
+
+
 @HOSTILE
-@given(index=st.integers(0, len(POSITIONS) - 1))
-def test_illegal_move_errors_name_only_public_cards_and_the_moves_own(index: int) -> None:
-    state = POSITIONS[index]
+@given(state=_played())
+def test_illegal_move_errors_name_only_public_cards_and_the_moves_own(state: State) -> None:
     public = _public(state)
     legal = state.legal_moves()
     for move in _probes(state):
