@@ -128,7 +128,13 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
 def _schema(kind: str, game: Game[Any]) -> JsonSchema:
     builder = _Builder(game)
     if kind == "state":
-        data = builder.document(*_state_document(game))
+        data = builder.document(
+            *_state_document(game),
+            description=(
+                "The whole position, hidden cards and the random generator's state included: "
+                "keep it on the server, never send it to a player."
+            ),
+        )
     elif kind == "view":
         data = builder.document(game.view_type, _sizes(game, "view"))
     elif kind == "move":
@@ -136,9 +142,15 @@ def _schema(kind: str, game: Game[Any]) -> JsonSchema:
     elif kind == "rules":
         data = builder.rules()
     else:
-        from cardgames.records import _RecordDocument
+        from cardgames.records import GameRecord, _RecordDocument
 
-        data = builder.document(_RecordDocument, {}, card_lists=("deck",))
+        data = builder.document(
+            _RecordDocument,
+            {},
+            card_lists=("deck",),
+            described_by=GameRecord,
+            description="A played game: how it was dealt, its moves and its result; it replays.",
+        )
     return {
         "$schema": DRAFT,
         "title": f"{game.title} ({game.name}): {kind} document",
@@ -524,6 +536,8 @@ class _Builder:
         sizes: Mapping[str, tuple[int, ...]],
         *,
         card_lists: tuple[str, ...] = (),
+        described_by: type | None = None,
+        description: str | None = None,
     ) -> JsonSchema:
         """The ``data`` of a state, view or record document.
 
@@ -532,6 +546,9 @@ class _Builder:
             sizes: The most items of its lists, by field then nesting level.
             card_lists: Fields declared as lists of text that the loader parses as the game's
                 cards (a record's ``deck``).
+            described_by: The public class whose ``Attributes:`` describe the fields (when
+                ``cls`` is a private document class).
+            description: What the document is, instead of ``cls``'s docstring.
         """
         hints = _hints(cls)
         fields = {f.name: f for f in attrs.fields(cls)}
@@ -560,7 +577,17 @@ class _Builder:
                 from cardgames.codec import encode
 
                 overrides[name] = {**prop, "default": encode(default)}
+        if described_by is not None:
+            for name, text in _attribute_docs(described_by).items():
+                if name in fields:
+                    overrides[name] = {
+                        **overrides.get(name, self._field(fields[name], hints[name]))
+                    }
+                    overrides[name].setdefault("description", _plain(text))
         data = self._object(cls, tagged=False, overrides=overrides)
+        if description is not None:
+            rest = {k: v for k, v in data.items() if k not in ("type", "description")}
+            data = {"type": "object", "description": description, **rest}
         for name, limits in sizes.items():
             if name in data["properties"]:
                 data["properties"][name] = _bounded(data["properties"][name], limits)
