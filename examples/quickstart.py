@@ -18,6 +18,7 @@ import sys
 from collections import Counter
 
 import cardgames
+from cardgames.game import Move
 from cardgames.narration import narrate
 from cardgames.shedding import (
     CallOut,
@@ -30,7 +31,7 @@ from cardgames.shedding import (
 )
 
 
-def choose(view: SheddingView) -> object:
+def choose(view: SheddingView) -> Move:
     """A casual player: call out a missed "carte", shed the most valuable card that is not
     wild, keep wild cards for when stuck, name the suit held most, always announce."""
     moves = view.legal_moves
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     while not state.is_over:
         seat = state.to_act[-1] if len(state.to_act) > 1 else state.to_act[0]
         move = choose(state.view(seat))
-        state = state.apply(move)  # type: ignore[arg-type]
+        state = state.apply(move)
         print(f"{state.moves_played:4d}. " + "; ".join(describe(state, args.lang)))
     outcome = state.outcome()
     assert outcome is not None

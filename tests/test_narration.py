@@ -373,3 +373,142 @@ def test_str_of_an_event_is_the_english_sentence() -> None:
     assert str(Stray()).startswith("<") or "Stray" in str(Stray())  # no sentence: the repr
     state = crazy_eights.new_game(["Léa", "Tom"], seed=3)
     assert [str(e) for e in state.last_events] == ["the starter is 5♠"]
+
+
+# -- the command line tells games with this narrator ----------------------------------------------
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    from cardgames.cli import main
+
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def test_demo_speaks_the_language_of_the_option_or_of_the_locale(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    args = ("demo", "8 américain", "--seed", "7", "--players", "3")
+    english = run_cli(capsys, *args)
+    assert "\nDeal: the starter is " in english
+    assert " lays " in english
+    french = run_cli(capsys, *args, "--lang", "fr")
+    assert "\nDonne : on retourne " in french
+    assert " pose " in french
+    assert "Gagnant : " in french
+    assert " lays " not in french
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert run_cli(capsys, *args) == french  # the locale decides without --lang
+    assert run_cli(capsys, *args, "--lang", "en") == english
+    monkeypatch.setenv("LC_ALL", "C")  # LC_ALL first, as for every program
+    assert run_cli(capsys, *args) == english
+
+
+def test_demo_and_replay_tell_what_the_library_tells(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    record = tmp_path / "game.json"
+    out = run_cli(capsys, "demo", "planets", "--players", "3", "--seed", "2", "--lang", "fr")
+    assert "\nDébut : tour 1 : Léa est Commandant ; Léa pioche 3 cartes : " in out
+    state: AnyState = planets.GAME.new_game(["Léa", "Tom", "Sam"], seed=2)
+    first = narrate(state.last_events, state.players, lang="fr")
+    assert "Début : " + " ; ".join(first) in out  # the all-seeing narrator, every card told
+    run_cli(capsys, "demo", "crazy-eights", "--seed", "5", "--record", str(record))
+    replayed = run_cli(capsys, "replay", str(record), "--lang", "fr")
+    assert "Places : Léa (heuristic)" in replayed
+    assert "\x1b[" not in replayed  # not a terminal: no colours
+
+
+def test_simulate_shows_words_and_says_when_lower_is_better(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--games", "3", "--players", "2", "--agents", "random", "--seed", "1")
+    huit = run_cli(capsys, "simulate", "8 américain", *args)
+    assert huit.startswith("8 Américain (huit-americain): 3 games")
+    assert "Endings: went out 3" in huit
+    assert "lower is better" in huit
+    crazy = run_cli(capsys, "simulate", "crazy-eights", *args)
+    assert "lower is better" not in crazy
+    assert "went_out" not in crazy
+
+
+def _play_until(game: Game[Any], rules: Any, found: Any, seeds: int = 300) -> AnyState:
+    for seed in range(seeds):
+        state: AnyState = game.new_game(3, seed=seed, rules=rules)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            if found(state):
+                return state
+            state = state.apply(chooser.choice(state.legal_moves()))
+    pytest.fail("no such position")
+
+
+def test_play_shows_an_empty_stock_as_what_the_discard_pile_will_give() -> None:
+    from cardgames.cli.narrate import Narrator
+
+    def empty_stock(state: AnyState) -> bool:
+        view: Any = state.view(0)
+        return view.stock_size == 0 and len(view.discard) > 1
+
+    state = _play_until(crazy_eights.GAME, None, empty_stock)
+    view: Any = state.view(0)
+    table = Narrator(state.players, 0).view(view)[0]
+    assert "stock: 0" not in table
+    assert f"stock: {len(view.discard) - 1} (the discard pile, reshuffled when drawn)" in table
+    french = Narrator(state.players, 0, lang="fr").view(view)[0]
+    assert f"pioche : {len(view.discard) - 1} (la défausse" in french
+    nothing = attrs.evolve(view, discard=view.discard[-1:])
+    assert "stock: 0 (nothing left to draw)" in Narrator(state.players, 0).view(nothing)[0]
+
+
+def test_play_lists_what_a_planet_player_knows() -> None:
+    from cardgames.cli.narrate import Narrator
+
+    def known(state: AnyState) -> bool:
+        view: Any = state.view(0)
+        return (
+            bool(view.face_down[0])
+            and any(view.known_cards[1:])
+            and bool(view.known_stock)
+            and state.view(0).viewer == 0
+        )
+
+    state = _play_until(planets.GAME, None, known, seeds=400)
+    view: Any = state.view(0)
+    lines = "\n".join(Narrator(state.players, 0).view(view))
+    assert "Your cards face down: " + ", ".join(c.english for c in view.face_down[0]) in lines
+    assert "You know: " in lines
+    for seat, cards in enumerate(view.known_cards):
+        if cards and seat:
+            assert f"{state.players[seat]} holds " in lines
+    _, card = view.known_stock[0]
+    assert f"You know in the stock: {card.english}" in lines
+    french = "\n".join(Narrator(state.players, 0, lang="fr").view(view))
+    assert "Tes cartes face cachée : " in french
+    assert "Tu sais que : " in french
+
+
+def test_play_offers_the_announcing_move_first() -> None:
+    from cardgames.cli.play import _Session
+
+    rules = crazy_eights.GAME.default_rules.replace(hand_size=2)
+    for seed in range(20):
+        state: AnyState = crazy_eights.GAME.new_game(3, seed=seed, rules=rules)
+        seat = state.to_act[0]
+        session = _Session(crazy_eights.GAME, state, seat, [None, None, None], seed)
+        shown = session.moves()
+        plays = [m for m in shown if m.kind == "play"]
+        if not plays:
+            continue
+        assert sorted(map(repr, shown)) == sorted(map(repr, state.legal_moves(seat)))
+        engine_first: Any = state.legal_moves(seat)[0]
+        assert engine_first.announce is False  # the engine lists the silent move first
+        pairs: list[tuple[Any, Any]] = list(zip(plays[::2], plays[1::2], strict=True))
+        for first, second in pairs:
+            assert first.announce
+            assert not second.announce
+            assert first.card == second.card
+        return
+    pytest.fail("no deal where seat 0 can lay a card")

@@ -323,7 +323,21 @@ def test_summary_text() -> None:
     assert lines[3].endswith("7.20")
     assert lines[8].split()[:3] == ["a", "10", "31.7"]
     assert "median 30, 75 % 40, 90 % 76, max 100" in text
-    assert text.endswith("endings: went_out 2, blocked 2, turn_limit 1")
+    assert text.endswith("endings: went out 2, blocked 2, move limit 1")  # words, not codes
+
+
+def test_summary_text_names_the_game_and_says_when_lower_is_better() -> None:
+    rows = [row(0, "ab", [1], [30, 0], 40)]
+    text = str(SimulationResults("huit-americain", rows).summary())
+    assert text.startswith("8 Américain (huit-americain): 1 game")
+    assert text.endswith("mean score: penalty points, lower is better")
+    crazy = str(SimulationResults("crazy-eights", rows).summary())
+    assert crazy.startswith("Crazy Eights: 1 game")
+    assert "lower is better" not in crazy
+    # The rules decide, when known: Crazy Eights with 8 Américain's scoring.
+    scoring = huit_americain.GAME.default_rules.scoring
+    rules = crazy_eights.GAME.default_rules.replace(scoring=scoring)
+    assert SimulationResults("crazy-eights", rows, rules=rules).summary().lower_is_better
 
 
 def test_results_check_their_rows() -> None:

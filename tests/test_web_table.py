@@ -518,8 +518,9 @@ def test_the_log_is_the_librarys_narration_for_each_seat(
             assert entry["lines"] == expected
             assert bool(entry["lines"]) == bool(entry["events"])
             for event in events:
-                if getattr(event, "player", seat) != seat and event.kind == "cards_drawn":
-                    drawn_by_others.add(event.player)
+                player = getattr(event, "player", seat)
+                if player != seat and event.kind == "cards_drawn":
+                    drawn_by_others.add(player)
         text = "\n".join(line for entry in log["entries"] for line in entry["lines"])
         you = "tu " if lang == "fr" else "you "
         assert re.search(rf"(^|; ){you}", text, re.M), text[:300]

@@ -66,7 +66,8 @@ from cardgames.agents.base import Agent, play_game
 from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_document
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
-from cardgames.game import Game, Termination, find_game
+from cardgames.game import Game, Termination, find_game, normalize_name
+from cardgames.narration import ending
 from cardgames.rng import Rng
 
 __all__ = [
@@ -326,7 +327,8 @@ class LengthSummary:
 class Summary:
     """What a simulation says: win rates, game lengths and scores.
 
-    ``str(summary)`` is a plain-text table.
+    ``str(summary)`` is a plain-text table, with the game's title and the endings in words
+    ("8 Américain", "went out"), and a note when a lower mean score is better.
 
     Attributes:
         game: The game's name.
@@ -335,6 +337,8 @@ class Summary:
         agents: One summary per agent name, in order of first appearance.
         length: The game lengths.
         endings: How many games ended for each reason, in the order of `Termination`.
+        lower_is_better: Whether the scores are penalty points, where the lowest total wins
+            (8 Américain's scoring).
     """
 
     game: str
@@ -343,6 +347,7 @@ class Summary:
     agents: tuple[AgentSummary, ...]
     length: LengthSummary
     endings: tuple[tuple[Termination, int], ...]
+    lower_is_better: bool = False
 
     def agent(self, name: str) -> AgentSummary:
         """The summary of the agent called ``name``.
@@ -370,7 +375,8 @@ class Summary:
             (a.name, f"{a.seat_games}", *rate(a.win_rate), f"{a.mean_score:.2f}")
             for a in self.agents
         ]
-        lines = [f"{self.game}: {self.games} games", ""]
+        games = f"{self.games} game" + ("s" if self.games != 1 else "")
+        lines = [f"{_game_title(self.game)}: {games}", ""]
         lines += _table(("seat", "agent", "win rate", "95 % CI", "mean score"), seat_rows, 2)
         lines.append("")
         lines += _table(("agent", "seat-games", "win rate", "95 % CI", "mean score"), agent_rows, 1)
@@ -379,9 +385,36 @@ class Summary:
             "",
             f"game length (moves): mean {n.mean:.1f}, min {n.minimum}, 25 % {n.q25:g}, "
             f"median {n.median:g}, 75 % {n.q75:g}, 90 % {n.q90:g}, max {n.maximum}",
-            "endings: " + ", ".join(f"{reason.value} {count}" for reason, count in self.endings),
+            "endings: " + ", ".join(f"{ending(reason)} {count}" for reason, count in self.endings),
         ]
+        if self.lower_is_better:
+            lines.append("mean score: penalty points, lower is better")
         return "\n".join(lines)
+
+
+def _game_title(name: str) -> str:
+    """The title people know a game by, with its name when they differ (``"8 (planets)"``).
+
+    A name no registered game answers to is returned as it is.
+
+    Examples:
+        >>> _game_title("huit-americain"), _game_title("planets"), _game_title("toy")
+        ('8 Américain (huit-americain)', '8 (planets)', 'toy')
+    """
+    try:
+        game = find_game(name)
+    except UnknownGameError:
+        return name
+    if normalize_name(game.title) == normalize_name(game.name):
+        return game.title
+    return f"{game.title} ({game.name})"
+
+
+def _lowest_total_wins(rules: Any) -> bool:
+    """Whether the lowest score wins under ``rules`` (8 Américain's penalty points)."""
+    from cardgames.shedding.rules import Scoring
+
+    return getattr(rules, "scoring", None) is Scoring.HUIT_AMERICAIN
 
 
 def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], left: int) -> list[str]:
@@ -440,7 +473,7 @@ class SimulationResults:
         >>> record["reason"], record["agent_1"], record["score_1"], record["win_1"]
         ('blocked', 'heuristic', 3, 0.5)
         >>> print(results.summary())
-        crazy-eights: 2 games
+        Crazy Eights: 2 games
         <BLANKLINE>
         seat  agent      win rate             95 % CI  mean score
         0     random       25.0 %  [  2.7 %,  80.2 %]        1.50
@@ -451,7 +484,7 @@ class SimulationResults:
         heuristic           2    75.0 %  [ 19.8 %,  97.3 %]        7.50
         <BLANKLINE>
         game length (moves): mean 65.0, min 40, 25 % 52.5, median 65, 75 % 77.5, 90 % 85, max 90
-        endings: went_out 1, blocked 1
+        endings: went out 1, blocked 1
     """
 
     game: str
@@ -516,7 +549,17 @@ class SimulationResults:
             ),
             length=LengthSummary.of(row.moves for row in self.rows),
             endings=tuple((reason, endings[reason]) for reason in Termination if reason in endings),
+            lower_is_better=_lowest_total_wins(self._rules_or_default()),
         )
+
+    def _rules_or_default(self) -> Any:
+        """The rules of the games, or the game's default rules when they are not known."""
+        if self.rules is not None:
+            return self.rules
+        try:
+            return find_game(self.game).default_rules
+        except UnknownGameError:
+            return None
 
     def records(self) -> list[dict[str, Any]]:
         """The rows as plain dictionaries, for ``pandas.DataFrame(results.records())``.

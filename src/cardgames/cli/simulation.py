@@ -27,6 +27,7 @@ from cardgames.cli.choices import (
 )
 from cardgames.cli.demo import describe_rules
 from cardgames.cli.output import print_table, progress_bar
+from cardgames.narration import ending
 
 __all__ = ["print_summary", "run_simulate"]
 
@@ -36,7 +37,10 @@ def _percent(x: float) -> str:
 
 
 def print_summary(summary: Any) -> None:
-    """Print a `cardgames.simulate.Summary` as tables."""
+    """Print a `cardgames.simulate.Summary` as tables.
+
+    Endings are in words ("went out"), and penalty points say that lower is better.
+    """
 
     def rate(win: Any) -> list[str]:
         return [_percent(win.rate), f"{_percent(win.low)} to {_percent(win.high)}"]
@@ -66,10 +70,10 @@ def print_summary(summary: Any) -> None:
         f"Game length (moves): mean {n.mean:.1f}, min {n.minimum}, median {n.median:g}, "
         f"90 % under {n.q90:g}, max {n.maximum}"
     )
-    endings = ", ".join(
-        f"{reason.value.replace('_', ' ')} {count}" for reason, count in summary.endings
-    )
+    endings = ", ".join(f"{ending(reason)} {count}" for reason, count in summary.endings)
     print(f"Endings: {endings}")
+    if summary.lower_is_better:
+        print("Mean score: penalty points (each player's hand left), lower is better.")
 
 
 @contextmanager
