@@ -40,15 +40,15 @@ them with `importlib.resources`), and listed in the documentation.
 from the module itself: ``from cardgames.schema import KINDS``.
 
 Examples:
-    >>> import cardgames
-    >>> move = cardgames.schema("move", "crazy eights")
+    >>> from cardgames.schema import schema  # also cardgames.schema
+    >>> move = schema("move", "crazy eights")
     >>> move["properties"]["format"], move["properties"]["game"]
     ({'const': 'cardgames.move'}, {'const': 'crazy-eights'})
     >>> [variant["$ref"] for variant in move["$defs"]["Move"]["oneOf"]][:2]
     ['#/$defs/PlayCard', '#/$defs/Draw']
     >>> move["$defs"]["PlayCard"]["properties"]["card"]
     {'$ref': '#/$defs/Card', 'description': 'The card.'}
-    >>> cardgames.schema("rules", "planets")["$defs"]["Rules"]["properties"]["draw_count"]
+    >>> schema("rules", "planets")["$defs"]["Rules"]["properties"]["draw_count"]
     ... # doctest: +NORMALIZE_WHITESPACE
     {'type': 'integer', 'minimum': 1, 'maximum': 3, 'default': 3,
      'description': 'Cards the Commander draws: 3 (keep, give, put back), 2 (keep, give) or 1 (keep).'}
