@@ -28,9 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #   tests/test_x.py::test_name:
 #     - during generate phase (1.23 seconds):
 #       - Typical runtimes: ...
-#       - 1000 passing examples, 0 failing examples, 12 invalid examples
+#       - 1000 passing, 0 failing, and 12 invalid test cases
 _TEST = re.compile(r"^(tests/\S+::\S+?):\s*$")
-_COUNTS = re.compile(r"- (\d+) passing examples?, (\d+) failing examples?, (\d+) invalid examples?")
+# Older hypothesis: "N passing examples, ..."; 6.1xx: "N passing, M failing, and K invalid".
+_COUNTS = re.compile(
+    r"- (\d+) passing(?: examples?)?, (\d+) failing(?: examples?)?,(?: and)? (\d+) invalid"
+)
 _OUTCOME = re.compile(r"^(tests/\S+::\S+) (PASSED|FAILED|ERROR|SKIPPED)")
 
 
