@@ -1,4 +1,4 @@
-"""The rules options of "8": the seed's values, and house defaults where it is silent.
+"""The rules options of "8": the rule text's values, and house defaults where it is silent.
 
 Every option is declared once with its default, bounds and a sentence (see `Rules`); named
 presets are in `PRESETS`. The scoring tables are `ScoreTable` values, written as ten numbers:
@@ -127,16 +127,16 @@ _ADJUTANT_TABLE: Final = ScoreTable((5, 8, 12, 18, 26, 35, 45, 57, 71, 86))
 
 @attrs.frozen(cache_hash=True)
 class Rules(RulesBase):
-    """The rules of "8". The defaults are the seed's rules, with the house scoring tables.
+    """The rules of "8". The defaults are the rule text's, with the house scoring tables.
 
     Attributes:
-        initial_hand: Cards dealt to each player before the first turn (the seed deals none).
+        initial_hand: Cards dealt to each player before the first turn (the rule text deals none).
         draw_count: Cards the Commander draws: 3 (keep one, give one, put one back), 2 (keep
             one, give one) or 1 (keep it).
         hand_limit: The most cards a Commander may hold at the end of their turn; none: no
             limit.
         first_commander: The seat of the first Commander.
-        may_decline: Whether a player who could lay a gathering may decline to (the seed:
+        may_decline: Whether a player who could lay a gathering may decline to (the rule text:
             yes).
         commander_points: Points of a gathering of 3 to 12 identical planets laid as
             Commander.
@@ -151,7 +151,7 @@ class Rules(RulesBase):
 
     initial_hand: int = option(
         0,
-        "Cards dealt to each player before the first turn (the seed: none).",
+        "Cards dealt to each player before the first turn (the rule text: none).",
         minimum=0,
         maximum=12,
     )
@@ -169,7 +169,7 @@ class Rules(RulesBase):
     )
     first_commander: int = option(0, "The seat of the first Commander.", minimum=0, maximum=5)
     may_decline: bool = option(
-        True, "A player who could lay a gathering may decline to (the seed: yes)."
+        True, "A player who could lay a gathering may decline to (the rule text: yes)."
     )
     commander_points: ScoreTable = option(
         _COMMANDER_TABLE, "Points of 3 to 12 identical planets laid as Commander (house table)."
@@ -214,4 +214,4 @@ PRESETS: Final[dict[str, Rules]] = {
     "must-lay": Rules(may_decline=False),
     "no-hand-limit": Rules(hand_limit=None),
 }
-"""Named rules: the seed's rules with the house scoring first, then house variants."""
+"""Named rules: the rule text's rules with the house scoring first, then house variants."""

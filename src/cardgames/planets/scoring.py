@@ -9,13 +9,13 @@ A player's final score is the sum of:
 - 1 point per card they discarded face down through a black hole;
 - minus 1 point per card left in their hand.
 
-The seed does not print the values of gatherings; the default tables are our house values
+The rule text does not print the values of gatherings; the default tables are our house values
 (identical planets, sizes 3 to 12: as Commander 3 5 8 12 17 23 30 38 47 57, as Adjutant 5 8 12
 18 26 35 45 57 71 86; the 8 different planets: 25 as Commander, 38 as Adjutant).
 
 The highest score wins. Ties are broken by the largest gathering laid (the 8 different planets
 count as 8 cards; a player who laid none has 0), then by the fewest black holes played; players
-still tied share the win (the seed says they play a new game).
+still tied share the win (the rule text says they play a new game).
 
 Examples:
     >>> saturns = Gathering.identical(PlanetCard.SATURN, 4, Role.COMMANDER)
@@ -266,7 +266,7 @@ def final_winners(
     """The winning seats and a sentence saying how they won.
 
     The highest score wins; ties are broken by the largest gathering, then by the fewest black
-    holes played. Players still tied share the win (the seed has them play a new game, which
+    holes played. Players still tied share the win (the rule text has them play a new game, which
     the sentence says).
 
     Args:
