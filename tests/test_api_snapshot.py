@@ -53,6 +53,7 @@ MODULES = (
     "cardgames.simulate",
     "cardgames.history",
     "cardgames.schema",
+    "cardgames.narration",
 )
 """The public modules, in the order they appear in the snapshot."""
 

@@ -6,11 +6,13 @@ extra; it needs a pseudo-terminal, so not on Windows)::
     python docs/images/make_terminal_svg.py            # write the picture
     python docs/images/make_terminal_svg.py --check    # exit 1 if the picture is out of date
 
-It starts ``cardgames play crazy-eights --seed 1`` in a pseudo-terminal 100 columns wide, types
-the answers of ``INPUTS`` at the prompts, and draws what the terminal showed as an SVG: one
-``<text>`` element per line, the typed answers in bold, lines longer than the terminal wrapped
-as the terminal wraps them. The seed fixes the deal and the bots' moves, so the same command
-draws the same picture until the command line prints something else;
+It starts ``cardgames play crazy-eights --seed 1`` in a pseudo-terminal 100 columns wide (a
+terminal with colours, in English), types the answers of ``INPUTS`` at the prompts, and draws
+what the terminal showed as an SVG: one ``<text>`` element per line, the typed answers in bold,
+the cards of the red suits in red as the terminal shows them, lines longer than the terminal
+wrapped as the terminal wraps them. In the lines it works with, red text lies between `RED` and
+`PLAIN` (the terminal's other colour codes are left out). The seed fixes the deal and the bots'
+moves, so the same command draws the same picture until the command line prints something else;
 ``tests/test_docs_pictures.py`` checks that it still shows what the command prints.
 
 Nothing here is a test: the module only defines functions, and runs when executed.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,7 +31,12 @@ from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
 ARGS = ("play", "crazy-eights", "--seed", "1")
-INPUTS = ("1", "draw", "pass")
+INPUTS = ("1", "draw", "2")
+RED = "\x1b[31m"
+"""Where red text starts in a line of `capture` (the terminal's code for red)."""
+PLAIN = "\x1b[0m"
+"""Where red text ends."""
+_SGR = re.compile(r"\x1b\[([0-9;]*)m")
 PROMPT = "Your move> "
 COLUMNS = 100
 OUT = Path(__file__).resolve().parent / "cardgames-play.svg"
@@ -52,7 +60,9 @@ def capture(inputs: tuple[str, ...] = INPUTS, *, timeout: float = 30) -> list[st
     pexpect: Any = importlib.import_module("pexpect")
 
     env = dict(os.environ, PYTHONUTF8="1", PYTHONIOENCODING="utf-8", COLUMNS=str(COLUMNS))
-    env.pop("NO_COLOR", None)
+    for name in ("NO_COLOR", "LC_ALL", "LC_MESSAGES"):
+        env.pop(name, None)
+    env.update(LANG="C.UTF-8", TERM="xterm-256color")  # English, with colours
     child: Any = pexpect.spawn(
         sys.executable,
         ["-m", "cardgames", *ARGS],
@@ -73,11 +83,60 @@ def capture(inputs: tuple[str, ...] = INPUTS, *, timeout: float = 30) -> list[st
         child.close(force=True)
     text = "".join(shown).replace("\r\n", "\n")
     lines = ["$ cardgames " + " ".join(ARGS), *text.split("\n")]
-    return [part for line in lines for part in _wrap(line)]
+    return [part for line in lines for part in _wrap(_only_red(line))]
+
+
+def _only_red(line: str) -> str:
+    """The line with its red runs between `RED` and `PLAIN`, and no other colour code."""
+    out: list[str] = []
+    red = False
+    position = 0
+    for match in _SGR.finditer(line):
+        out.append(line[position : match.start()])
+        position = match.end()
+        codes = match.group(1).split(";")
+        now = "31" in codes or (red and not {"", "0", "39"} & set(codes))
+        if now != red:
+            out.append(RED if now else PLAIN)
+            red = now
+    out.append(line[position:])
+    if red:
+        out.append(PLAIN)
+    return "".join(out).replace(RED + PLAIN, "")
+
+
+def _segments(line: str) -> list[tuple[str, bool]]:
+    """The line's text in runs: ``(text, red)``."""
+    parts = re.split(f"({re.escape(RED)}|{re.escape(PLAIN)})", line)
+    runs: list[tuple[str, bool]] = []
+    red = False
+    for part in parts:
+        if part == RED:
+            red = True
+        elif part == PLAIN:
+            red = False
+        elif part:
+            runs.append((part, red))
+    return runs
 
 
 def _wrap(line: str) -> list[str]:
-    return [line[i : i + COLUMNS] for i in range(0, len(line), COLUMNS)] or [""]
+    """The line cut every `COLUMNS` characters shown, as the terminal wraps it."""
+    shown = [(char, red) for text, red in _segments(line) for char in text]
+    rows = [shown[i : i + COLUMNS] for i in range(0, len(shown), COLUMNS)] or [[]]
+    return [_join(row) for row in rows]
+
+
+def _join(cells: list[tuple[str, bool]]) -> str:
+    """Characters with their colour back into a line with `RED` and `PLAIN` markers."""
+    out = ""
+    red = False
+    for char, now in cells:
+        if now != red:
+            out += RED if now else PLAIN
+            red = now
+        out += char
+    return out + (PLAIN if red else "")
 
 
 def render_svg(lines: list[str], title: str) -> str:
@@ -98,6 +157,7 @@ def render_svg(lines: list[str], title: str) -> str:
         f"text {{ font-family: {_FONT}; font-size: 14px; fill: #d8dee9; white-space: pre; }}",
         ".input { font-weight: bold; fill: #ebcb8b; }",
         ".prompt { fill: #a3be8c; }",
+        ".red { fill: #e06c75; }",
         ".title { font-size: 13px; fill: #9aa3b2; }",
         "</style>",
         f'<rect width="{width}" height="{height}" rx="8" fill="#2e3440"/>',
@@ -120,17 +180,33 @@ def render_svg(lines: list[str], title: str) -> str:
                 f'<tspan class="prompt">$ </tspan><tspan class="input">{escape(line[2:])}</tspan>'
             )
         else:
-            body = escape(line)
+            body = "".join(
+                f'<tspan class="red">{escape(text)}</tspan>' if red else escape(text)
+                for text, red in _segments(line)
+            )
         out.append(f'<text x="{_PAD}" y="{y}" xml:space="preserve">{body}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
 def transcript_of_svg(svg: str) -> list[str]:
-    """The terminal lines an SVG of `render_svg` shows (its title bar left out)."""
+    """The terminal lines an SVG of `render_svg` shows (its title bar left out).
+
+    Red runs come back between `RED` and `PLAIN`, as `capture` writes them.
+    """
     root = ElementTree.fromstring(svg)
     texts = root.findall("{http://www.w3.org/2000/svg}text")
-    return ["".join(text.itertext()) for text in texts if text.get("class") != "title"]
+    lines = []
+    for text in texts:
+        if text.get("class") == "title":
+            continue
+        line = text.text or ""
+        for span in text:
+            inner = "".join(span.itertext())
+            line += f"{RED}{inner}{PLAIN}" if span.get("class") == "red" else inner
+            line += span.tail or ""
+        lines.append(line)
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
