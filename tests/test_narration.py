@@ -512,3 +512,71 @@ def test_play_offers_the_announcing_move_first() -> None:
             assert first.card == second.card
         return
     pytest.fail("no deal where seat 0 can lay a card")
+
+
+# -- hand-made events: a sentence or InvalidArgumentError, never another error --------------------
+
+
+def value_strategy(hint: Any) -> Any:
+    from hypothesis import strategies as st
+
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if args and type(None) in args:
+        return st.none() | value_strategy(next(a for a in args if a is not type(None)))
+    if origin is tuple:
+        return st.lists(value_strategy(args[0]), max_size=4).map(tuple)
+    simple: dict[Any, Any] = {
+        int: st.integers(-2, 5),
+        bool: st.booleans(),
+        str: st.sampled_from(["turn", "penalty", "callout", "", "x_y"]),
+        Card: st.sampled_from([Card.from_code(code) for code in range(53)]),
+        Suit: st.sampled_from(list(Suit)),
+        PlanetCard: st.sampled_from(list(PlanetCard)),
+        Role: st.sampled_from(list(Role)),
+        Gathering: st.builds(
+            Gathering.identical,
+            st.sampled_from(list(PlanetCard)[:-1]),
+            st.integers(3, 6),
+            st.sampled_from(list(Role)),
+        ),
+        Outcome: st.builds(
+            Outcome,
+            st.sampled_from(list(Termination)),
+            st.lists(st.integers(-1, 4), max_size=3).map(tuple),
+            st.lists(st.integers(-5, 50), min_size=1, max_size=4).map(tuple),
+        ),
+    }
+    strategy = simple[hint]
+    # A value of the wrong type now and then.
+    return strategy | st.sampled_from([None, "0", 1.5, True, object()])
+
+
+def test_hand_made_events_get_a_sentence_or_an_invalid_argument_error() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    classes = [cls for game in GAMES for cls in game.event_types.values()]
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(data=st.data())
+    def check(data: st.DataObject) -> None:
+        cls = data.draw(st.sampled_from(classes), label="type")
+        hints = typing.get_type_hints(cls)
+        fields = {
+            f.name: data.draw(value_strategy(hints[f.name]), label=f.name)
+            for f in attrs.fields(cls)
+        }
+        event = cls(**fields)
+        players = data.draw(st.sampled_from([["Léa", "Tom"], ["Léa", "Tom", "Sam"], None]))
+        viewer = data.draw(st.sampled_from([None, 0, 1]))
+        lang = data.draw(st.sampled_from(LANGUAGES))
+        try:
+            sentence = describe(event, players, viewer=viewer, lang=lang)
+        except InvalidArgumentError:
+            return
+        assert isinstance(sentence, str)
+        assert sentence
+        assert isinstance(str(event), str)
+
+    check()
