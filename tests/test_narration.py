@@ -406,6 +406,14 @@ def test_demo_speaks_the_language_of_the_option_or_of_the_locale(
     assert run_cli(capsys, *args) == english
 
 
+def test_demo_says_or_answer_only_under_stacking(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("demo", "8 américain", "--seed", "1", "--players", "3", "--lang", "en")
+    standard = run_cli(capsys, *args)  # no stacking: a penalty is drawn, never answered
+    assert "must draw" in standard
+    assert "or answer" not in standard
+    assert "or answer" in run_cli(capsys, *args, "--preset", "le-cumul")
+
+
 def test_demo_and_replay_tell_what_the_library_tells(
     capsys: pytest.CaptureFixture[str], tmp_path: Any
 ) -> None:
