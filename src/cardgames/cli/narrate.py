@@ -104,7 +104,7 @@ _WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "hand_sizes": "Mains : {sizes}",
         "clockwise": "des aiguilles d'une montre",
         "counterclockwise": "inverse des aiguilles d'une montre",
-        "turn": "À qui de jouer : {name}",
+        "turn": "C'est à {name} de jouer",
         "your_hand": "Ta main : {cards}",
         "just_drew": "Tu viens de piocher {card}",
         "planet_turn": "Tour {turn}. Commandant : {commander}",
