@@ -126,8 +126,11 @@ class Event:
         return self
 
     def __str__(self) -> str:
-        """The English sentence of the all-seeing narrator (`cardgames.narration.describe`
-        with the seats named "seat 0", "seat 1"...); the ``repr`` for events it cannot tell."""
+        """The English sentence of the all-seeing narrator.
+
+        That is `cardgames.narration.describe` with the seats named "seat 0", "seat 1"...; the
+        ``repr`` for an event it cannot tell (an event of a game that is not built in).
+        """
         from cardgames.narration import _sentence_or_none
 
         sentence = _sentence_or_none(self)
