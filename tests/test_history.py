@@ -282,9 +282,11 @@ class Impostor(int):
         return str(DECK[-1 - DECK.index(int(self))])
 
 
-def test_a_deck_whose_cards_do_not_read_back_is_refused() -> None:
+def test_a_deck_whose_cards_do_not_read_back_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     from toygame import DECK, ensure_registered
 
+    cardgames.games()  # the library's games are registered, then the registry is this test's
+    monkeypatch.setattr(cardgames.game, "_REGISTRY", dict(cardgames.game._REGISTRY))
     toy = ensure_registered()  # a game that takes anything equal to its cards as a deck
     assert GameLog.start(toy, 2, seed=1, deck=list(DECK)).deck == tuple(DECK)
     for deck in ([int(card) for card in DECK], [Impostor(int(card)) for card in DECK]):

@@ -609,9 +609,13 @@ def test_a_game_descriptor_must_be_the_registered_one() -> None:
     assert caught.value.argument == "game"
 
 
-def test_a_game_registered_from_outside_has_no_state_schema() -> None:
+def test_a_game_registered_from_outside_has_no_state_schema(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from toygame import ensure_registered
 
+    cardgames.games()  # the library's games are registered, then the registry is this test's
+    monkeypatch.setattr(cardgames.game, "_REGISTRY", dict(cardgames.game._REGISTRY))
     toy = ensure_registered()
     with pytest.raises(InvalidArgumentError) as caught:
         schema("state", toy.name)
