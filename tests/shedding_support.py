@@ -12,11 +12,13 @@ from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit
 from cardgames.game import Game, Move
 from cardgames.shedding import (
     AfterDraw,
+    Announce,
     CallOut,
     CardsDrawn,
     Draw,
     Effect,
     Effects,
+    JumpInWindow,
     Pass,
     PlayCard,
     Scoring,
@@ -76,6 +78,7 @@ def random_rules(draw: st.DrawFn, rules_type: type[SheddingRules]) -> SheddingRu
         announce_penalty=draw(st.sampled_from((0, 1, 2, 2, 3))),
         two_players_again=draw(st.booleans()),
         jump_in=draw(st.booleans()),
+        jump_in_window=draw(st.sampled_from(list(JumpInWindow))),
         starter=draw(st.sampled_from(list(Starter))),
         starter_effects=draw(st.booleans()),
         scoring=draw(st.sampled_from(list(Scoring))),
@@ -109,6 +112,8 @@ def candidate_moves(state: Any) -> Iterator[Move]:
         yield Pass(move.player)
         yield TakePenalty(move.player)
         yield CallOut(move.player, (move.player + 1) % n)
+        yield Announce(move.player)
+        yield Announce((move.player + 1) % n)
         if isinstance(move, PlayCard):
             yield PlayCard((move.player + 1) % n, move.card, move.suit, move.announce, move.target)
             yield PlayCard(move.player, move.card, move.suit, not move.announce, move.target)
@@ -127,17 +132,19 @@ def candidate_moves(state: Any) -> Iterator[Move]:
             rnd.random() < 0.2,
             rnd.choice((None, None, 0, 1)),
         )
-        yield rnd.choice((Draw, Pass, TakePenalty))(player)
+        yield rnd.choice((Draw, Pass, TakePenalty, Announce))(player)
         yield CallOut(player, rnd.randrange(n))
 
 
 def scramble(state: Any, viewer: int, rnd: random.Random) -> SheddingState:
-    """Re-deal every card ``viewer`` cannot see: other hands, the stock, the cards others drew
-    (in the events), and the RNG."""
+    """Re-deal every card ``viewer`` cannot see: other hands (until the round is over: then
+    every hand is shown), the stock, the cards others drew (in the events), and the RNG."""
     assert isinstance(state, SheddingState)
     from cardgames.rng import Rng
 
-    hidden_seats = [seat for seat in range(len(state.players)) if seat != viewer]
+    hidden_seats = [
+        seat for seat in range(len(state.players)) if seat != viewer and not state.is_over
+    ]
     pool = list(state.stock)
     for seat in hidden_seats:
         pool.extend(state.hands[seat])

@@ -14,6 +14,7 @@ import pytest
 from cardgames import crazy_eights
 from cardgames.cards import Card, Suit, make_deck, parse_cards
 from cardgames.crazy_eights import (
+    Announce,
     AnnouncementCalled,
     AnnouncementMade,
     AnnouncementMissed,
@@ -1052,12 +1053,14 @@ def test_parse_and_format_every_kind_of_move() -> None:
         (Pass(2), "pass"),
         (TakePenalty(2), "take"),
         (CallOut(0, 1), "callout 1"),
+        (Announce(2), "announce"),
     ]
     for move, text in cases:
         assert state.format_move(move) == text
         assert state.parse_move(text, move.player) == move
-    # The current player is the default; French words are read too.
-    assert state.parse_move("joue 8H annonce pique carte") == PlayCard(2, C("8H"), SPADES, True)
+    # The current player is the default; French words are read too ("annonce" is "carte").
+    assert state.parse_move("joue 8H pique carte") == PlayCard(2, C("8H"), SPADES, True)
+    assert state.parse_move("joue 8H annonce carte pique") == PlayCard(2, C("8H"), SPADES, True)
     assert state.parse_move("pioche") == Draw(2)
     for move in state.legal_moves():
         assert state.parse_move(state.format_move(move), move.player) == move

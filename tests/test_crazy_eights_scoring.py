@@ -22,7 +22,7 @@ from cardgames.crazy_eights import (
     State,
     TurnSkipped,
 )
-from cardgames.errors import InvalidRulesError
+from cardgames.errors import InvalidArgumentError, InvalidRulesError
 from cardgames.game import Termination
 
 C = Card.parse
@@ -271,3 +271,154 @@ def test_match_needs_two_players() -> None:
         Match.new(["Léa"])
     with pytest.raises(InvalidRulesError):
         Match(MARQUOIR, PLAYERS, ((1, 2),))
+
+
+# -- each game's match, and the shared engine without a default game (#13 item 1) -------------
+
+
+def test_each_game_module_starts_a_match_of_its_own_game() -> None:
+    from cardgames import huit_americain
+
+    match = huit_americain.Match.new(["Léa", "Tom", "Sam"])
+    assert (match.rules.game_name, match.rules.target_score) == ("huit-americain", 500)
+    # 8 Américain: the match stops when a total reaches 500, not at Crazy Eights' 200.
+    match = match.add_round([0, 250, 100])
+    assert not match.is_over
+    match = match.add_round([40, 260, 0])
+    assert (match.totals, match.is_over, match.winners) == ((40, 510, 100), True, (0,))
+    ce = crazy_eights.Match.new(["Léa", "Tom", "Sam"])
+    assert (ce.rules.game_name, ce.add_round([0, 250, 100]).winners) == ("crazy-eights", (1,))
+    # Other rules may still be given: they decide.
+    assert crazy_eights.Match.new(2, huit_americain.Rules()).rules.target_score == 500
+
+
+def test_the_shared_engine_takes_its_rules_from_its_caller() -> None:
+    from cardgames.shedding import match as shared_match
+    from cardgames.shedding import scoring as shared
+
+    hands = [(), parse_cards("8H KS")]
+    with pytest.raises(TypeError):
+        shared_match.Match.new(["Léa", "Tom"])  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        shared.round_points(hands)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        shared.card_points(C("8H"))  # type: ignore[call-arg]
+    assert shared.round_points(hands, MARQUOIR) == (60, 0)
+    assert shared_match.Match.new(["Léa", "Tom"], MARQUOIR).rules is MARQUOIR
+
+
+def test_no_module_of_the_shared_engine_imports_a_game_module() -> None:
+    # The shared engine depends on none of its presets: not at import time, not in a function.
+    import ast
+    from pathlib import Path
+
+    import cardgames.shedding
+
+    presets = {"cardgames.crazy_eights", "cardgames.huit_americain"}
+    for path in sorted(Path(cardgames.shedding.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                names = {base} | {f"{base}.{alias.name}" for alias in node.names}
+            else:
+                continue
+            assert not names & presets, f"{path.name} imports {names & presets}"
+
+
+def test_importing_the_shared_engine_loads_no_game_module() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import cardgames.shedding, cardgames.shedding.match, cardgames.shedding.scoring\n"
+        "import cardgames.shedding.deal, cardgames.shedding.invariants\n"
+        "import cardgames.shedding.notation\n"
+        "print(sorted(m for m in sys.modules if m.startswith('cardgames.') and "
+        "m.split('.')[1] in ('crazy_eights', 'huit_americain', 'planets')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+# -- hands a score keeper cannot have been dealt (#13 items 5 and 6) ---------------------------
+
+
+def test_round_points_refuse_a_card_held_more_often_than_the_decks_hold_it() -> None:
+    # Four 8 of hearts with one deck: three in Léa's hand, one in Sam's.
+    hands = {"Léa": parse_cards("8H 8H 8H"), "Sam": parse_cards("8H")}
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points(hands)
+    assert info.value.reason == "8H is held 4 times, but one deck of 52 cards has it once"
+    # The same card in two hands.
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points({"Léa": (), "Tom": parse_cards("KS 3C"), "Sam": [C("KS")]})
+    assert info.value.reason == "KS is held twice, but one deck of 52 cards has it once"
+    # Two decks (six players by default, or decks=2): twice is possible, three times is not.
+    assert crazy_eights.round_points([(), [C("KS")], [C("KS")]], decks=2) == (20, 0, 0)
+    six = [(), [C("KS")], [C("KS")], [C("2C")], [C("3C")], [C("4C")]]
+    assert crazy_eights.round_points(six) == (29, 0, 0, 0, 0, 0)
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points([*six[:5], [C("KS")]])
+    assert info.value.reason == "KS is held 3 times, but 2 decks of 52 cards have it twice"
+
+
+def test_round_points_refuse_a_joker_in_a_52_card_game_and_too_many_cards() -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points([(), [Card.JOKER, C("3C")]])
+    assert info.value.reason == "there is no JOKER in one deck of 52 cards"
+    assert info.value.value == "JOKER"
+    from cardgames import huit_americain
+
+    assert huit_americain.round_points([(), [Card.JOKER]]) == (0, 50)
+    with pytest.raises(InvalidArgumentError) as info:
+        huit_americain.round_points([(), [C("2C")]], huit_americain.PRESETS["32-cartes"])
+    assert info.value.reason == "there is no 2C in one deck of 32 cards (7 to Ace)"
+    # Every card of the deck in the hands leaves none for the discard pile.
+    everything = make_deck()
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points([everything[:1], everything[1:]])
+    assert info.value.reason == (
+        "52 cards in the hands, but one deck of 52 cards leaves at most 51 in hands "
+        "(the discard pile keeps at least one)"
+    )
+    assert crazy_eights.round_winners([(), everything[1:-1]]) == (0,)
+
+
+def test_only_one_player_goes_out() -> None:
+    hands = {"Léa": (), "Tom": parse_cards("8H KS"), "Sam": ()}
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points(hands)
+    assert info.value.reason == "only one player goes out, but Léa and Sam hold no card"
+    with pytest.raises(InvalidArgumentError):
+        crazy_eights.round_winners([(), (), parse_cards("8H")])
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points([(), parse_cards("8H"), ()])
+    assert "seat 0 and seat 2" in info.value.reason
+
+
+@pytest.mark.parametrize("decks", [0, 9, True, "2", 1.0, None.__class__])
+def test_a_bad_number_of_decks_is_refused(decks: object) -> None:
+    with pytest.raises(InvalidArgumentError) as info:
+        crazy_eights.round_points([(), [C("8H")]], decks=decks)  # type: ignore[call-overload]
+    assert info.value.argument == "decks"
+
+
+def test_a_match_scores_hands_and_refuses_impossible_ones() -> None:
+    match = Match.new(["Léa", "Tom", "Sam"])
+    match = match.add_hands({"léa": (), "Tom": parse_cards("8H KS"), "SAM": parse_cards("3C AS")})
+    assert match.totals == (83, 0, 0)
+    match = match.add_hands([parse_cards("2C"), (), parse_cards("8C")])
+    assert match.totals == (83, 52, 0)
+    for bad in (
+        {"Léa": parse_cards("8H 8H 8H"), "Tom": parse_cards("8H"), "Sam": parse_cards("2C")},
+        {"Léa": (), "Tom": (), "Sam": parse_cards("2C")},
+        {"Léa": (), "Tom": parse_cards("2C")},
+        {"Léa": (), "Tom": parse_cards("2C"), "Zoé": parse_cards("3C")},
+        [(), parse_cards("2C")],
+    ):
+        with pytest.raises(InvalidArgumentError):
+            match.add_hands(bad)
+    assert match.add_hands([(), [C("KS")], [C("KS")]], decks=2).totals == (103, 52, 0)

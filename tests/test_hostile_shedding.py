@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 
 from cardgames import crazy_eights, huit_americain
 from cardgames.cards import Card, Suit, make_deck, parse_cards
+from cardgames.crazy_eights import Match  # the shared Match, with the game's default rules
 from cardgames.errors import (
     CardGamesError,
     IllegalMoveError,
@@ -57,7 +58,6 @@ from cardgames.shedding import (
     TakePenalty,
 )
 from cardgames.shedding import scoring as shedding_scoring
-from cardgames.shedding.match import Match
 from hostile_support import HOSTILE, Evil, foreign_moves, hostile_values, look_alikes
 
 import shedding_support
@@ -475,16 +475,39 @@ def test_match_methods_refuse_junk_with_typed_errors(call: str) -> None:
 
 
 SCORING_CALLS: dict[str, Callable[[], object]] = {
-    "card_points: a code": lambda: shedding_scoring.card_points(32),  # type: ignore[arg-type]
-    "card_points: text": lambda: shedding_scoring.card_points("8H"),  # type: ignore[arg-type]
+    "card_points: a code": lambda: shedding_scoring.card_points(32, RULES),  # type: ignore[arg-type]
+    "card_points: text": lambda: shedding_scoring.card_points("8H", RULES),  # type: ignore[arg-type]
     "card_points: rules junk": lambda: shedding_scoring.card_points(C("8H"), 0),  # type: ignore[arg-type]
-    "hand_points: text": lambda: shedding_scoring.hand_points("8H KS"),  # type: ignore[arg-type]
-    "hand_points: codes": lambda: shedding_scoring.hand_points([32, 51]),  # type: ignore[list-item]
-    "hand_points: None": lambda: shedding_scoring.hand_points(None),  # type: ignore[arg-type]
-    "round_points: no hands": lambda: shedding_scoring.round_points([]),
-    "round_points: codes": lambda: shedding_scoring.round_points([[], [32]]),  # type: ignore[list-item]
-    "round_points: mapping of codes": lambda: shedding_scoring.round_points({"A": [1]}),  # type: ignore[list-item]
-    "round_winners: text": lambda: shedding_scoring.round_winners("8H"),  # type: ignore[arg-type]
+    "hand_points: text": lambda: shedding_scoring.hand_points("8H KS", RULES),  # type: ignore[arg-type]
+    "hand_points: codes": lambda: shedding_scoring.hand_points([32, 51], RULES),  # type: ignore[list-item]
+    "hand_points: None": lambda: shedding_scoring.hand_points(None, RULES),  # type: ignore[arg-type]
+    "hand_points: rules None": lambda: shedding_scoring.hand_points([C("8H")], None),  # type: ignore[arg-type]
+    "round_points: no hands": lambda: shedding_scoring.round_points([], RULES),
+    "round_points: codes": lambda: shedding_scoring.round_points([[], [32]], RULES),  # type: ignore[list-item]
+    "round_points: mapping of codes": lambda: shedding_scoring.round_points({"A": [1]}, RULES),  # type: ignore[list-item]
+    "round_points: decks text": lambda: shedding_scoring.round_points(
+        [[], [C("8H")]],
+        RULES,
+        decks="2",  # type: ignore[call-overload]
+    ),
+    "round_points: decks bool": lambda: shedding_scoring.round_points(
+        [[], [C("8H")]], RULES, decks=True
+    ),
+    "round_points: no deck": lambda: shedding_scoring.round_points([[], [C("8H")]], RULES, decks=0),
+    "round_points: nine decks": lambda: shedding_scoring.round_points(
+        [[], [C("8H")]], RULES, decks=9
+    ),
+    "round_points: two empty hands": lambda: shedding_scoring.round_points(
+        [[], [], [C("8H")]], RULES
+    ),
+    "round_winners: text": lambda: shedding_scoring.round_winners("8H", RULES),  # type: ignore[arg-type]
+    "round_winners: a joker in 52 cards": lambda: shedding_scoring.round_winners(
+        [[], [Card.JOKER]], RULES
+    ),
+    "match add_hands: junk": lambda: Match.new(2).add_hands("8H"),  # type: ignore[arg-type]
+    "match add_hands: one hand short": lambda: Match.new(3).add_hands([[], [C("8H")]]),
+    "match add_hands: unknown name": lambda: Match.new(["A", "B"]).add_hands({"A": [], "C": []}),
+    "match add_hands: two 8H": lambda: Match.new(2).add_hands([[C("8H")], [C("8H")]]),
     "settle: nothing": lambda: shedding_scoring.settle([], Scoring.CRAZY_EIGHTS),
     "settle: scoring junk": lambda: shedding_scoring.settle([1], "crazy"),  # type: ignore[arg-type]
     "settle: negative": lambda: shedding_scoring.settle([-1, 3], Scoring.CRAZY_EIGHTS),

@@ -22,6 +22,7 @@ from cardgames.errors import IllegalMoveError, InvalidRulesError
 from cardgames.game import Move, Outcome, Termination
 from cardgames.huit_americain import (
     PRESETS,
+    Announce,
     AnnouncementCalled,
     AnnouncementMade,
     AnnouncementMissed,
@@ -31,6 +32,7 @@ from cardgames.huit_americain import (
     DirectionReversed,
     Draw,
     HandsSwapped,
+    JumpInWindow,
     Match,
     MatchOverError,
     NextPlayerChosen,
@@ -896,6 +898,94 @@ def test_autres_propositions_the_king_chooses_who_plays_next() -> None:
     assert state.current == 1
 
 
+def test_a_la_volee_the_window_closes_at_the_next_move_of_any_kind() -> None:
+    # "alors il peut la jouer immédiatement": the identical card is laid at once, so the window
+    # closes at the next move, whatever it is (here a draw), as the "carte" call-out window does.
+    # Four players, two decks: seat 1 lays the 9 of hearts, seat 0 (the last to play after it)
+    # holds the other one.
+    hands = [
+        "9H 4C 6C 9C QC KC 3D 4D",
+        "9H 6S 9S QS KS 3S 4S 7S",
+        "2C 3C 5C 6D 7C QD KD 2D",
+        "4H 5D 10D 10C 2S 5S 10S 7D",
+    ]
+    state = deal(hands, starter="5H", rules=A_LA_VOLEE_2)
+    assert A_LA_VOLEE_2.jump_in_window is JumpInWindow.NEXT_MOVE  # the default
+    state = state.apply(PlayCard(1, C("9H")))
+    assert state.to_act == (2, 0)
+    assert state.legal_moves(0) == plays(0, "9H")
+    # Seat 2 cannot play on the 9 of hearts and draws: the top card is unchanged, but it is too
+    # late to jump in on it.
+    assert state.legal_moves(2) == (Draw(2),)
+    drawn = state.apply(Draw(2))
+    assert (drawn.top, drawn.current) == (C("9H"), 3)
+    assert drawn.to_act == (3,)
+    assert drawn.legal_moves(0) == ()
+    assert drawn.view(0).legal_moves == ()
+    with pytest.raises(IllegalMoveError) as info:
+        drawn.apply(PlayCard(0, C("9H")))
+    assert info.value.reason == "not_your_turn"
+    assert "only until the next move" in str(info.value)
+    # Today's reading kept as an option: while the card stays on top.
+    later = JumpInWindow.TOP_UNCHANGED
+    state = deal(hands, starter="5H", rules=A_LA_VOLEE_2.replace(jump_in_window=later))
+    drawn = state.apply(PlayCard(1, C("9H"))).apply(Draw(2))
+    assert drawn.to_act == (3, 0)
+    assert drawn.legal_moves(0) == plays(0, "9H")
+    jumped = drawn.apply(PlayCard(0, C("9H")))
+    assert jumped.last_events == (CardPlayed(0, C("9H"), jump_in=True),)
+    assert jumped.current == 1
+
+
+def test_a_la_volee_a_call_out_or_a_penalty_taken_closes_the_window() -> None:
+    # Two cards each: seat 1 lays its second-to-last card, the 9 of hearts, without "carte".
+    # Seat 2 calls it out: that move closes the jump-in window of seat 0's other 9 of hearts.
+    rules = A_LA_VOLEE_2.replace(hand_size=2)
+    state = deal(["9H 4C", "9H 6S", "2C 3C"], starter="5H", stock="JC QC KC", rules=rules)
+    state = state.apply(PlayCard(1, C("9H")))
+    assert state.last_events == (CardPlayed(1, C("9H")), AnnouncementMissed(1))
+    assert state.legal_moves(0) == (*plays(0, "9H", announce=True), CallOut(0, 1))
+    called = state.apply(CallOut(2, 1))
+    assert called.top == C("9H")
+    assert called.legal_moves(0) == ()
+    assert called.to_act == (2,)
+    # A penalty taken closes it too (the demo's case below, in miniature): seat 1 lays the Ace
+    # of hearts, seat 2 takes the 4 cards, among them the other Ace of hearts, too late to jump.
+    state = deal(["4C 7C", "AH 6S", "2C 3C"], starter="5H", stock="AH KC QC JC", rules=rules)
+    state = state.apply(PlayCard(1, C("AH"), announce=True))
+    taken = state.apply(TakePenalty(2))
+    assert C("AH") in taken.hands[2]  # drawn with the penalty, identical to the top card
+    assert (taken.top, taken.to_act, taken.legal_moves(2)) == (C("AH"), (0,), ())
+    later = rules.replace(jump_in_window=JumpInWindow.TOP_UNCHANGED)
+    state = deal(["4C 7C", "AH 6S", "2C 3C"], starter="5H", stock="AH KC QC JC", rules=later)
+    taken = state.apply(PlayCard(1, C("AH"), announce=True)).apply(TakePenalty(2))
+    assert (taken.to_act, taken.legal_moves(2)) == ((0, 2), plays(2, "AH"))
+
+
+def test_a_la_volee_the_demo_of_the_issue_no_longer_jumps_in_after_a_penalty() -> None:
+    # `cardgames demo "8 américain" --preset toutes-variantes --players 5 --seed 3`: move 37,
+    # Zoé takes a 15-card penalty that brings her a joker identical to the top card (Max's).
+    # Under top_unchanged she jumped in with it as move 38; under next_move the penalty she took
+    # closed the window, and Sam, whose turn it is, plays on.
+    from cardgames.agents import play_game
+    from cardgames.agents.heuristic import SheddingHeuristicAgent
+
+    names = ["Léa", "Tom", "Sam", "Zoé", "Max"]
+    agents = [SheddingHeuristicAgent()] * 5
+    moves = {}
+    for window in JumpInWindow:
+        rules = PRESETS["toutes-variantes"].replace(jump_in_window=window)
+        result = play_game(huit_americain.GAME, agents, seed=3, rules=rules, players=names)
+        moves[window] = [(names[s.player], s.notation) for s in result.steps[35:38]]
+    assert moves[JumpInWindow.TOP_UNCHANGED] == [
+        ("Max", "play JOKER name hearts"),
+        ("Zoé", "take"),
+        ("Zoé", "play JOKER name spades"),
+    ]
+    assert moves[JumpInWindow.NEXT_MOVE][:2] == moves[JumpInWindow.TOP_UNCHANGED][:2]
+    assert moves[JumpInWindow.NEXT_MOVE][2] == ("Sam", "play 2H")
+
+
 # ---------------------------------------------------------------------------------------------
 # "Carte", the stock
 
@@ -956,6 +1046,118 @@ def test_an_empty_stock_is_remade_from_the_talon_but_its_top_card() -> None:
     assert sorted((*drawn[2:], *state.stock)) == sorted(hand("5H 9H 6H"))
     assert state.discard == (C("AH"),)
     assert conserved(state)
+
+
+# ---------------------------------------------------------------------------------------------
+# "Carte" after a swap (autres propositions)
+
+SWAPS = PRESETS["autres-propositions"].replace(hand_size=2)
+
+
+def test_a_swap_that_leaves_a_player_one_card_they_announce_it_out_of_turn() -> None:
+    # "Lorsqu'il ne reste plus qu'une carte dans la main d'un joueur, celui-ci doit annoncer
+    # "Carte"": the player holding one card, here the target of the Queen's swap. House reading:
+    # they announce with a move of their own (`Announce`) before the next move; until then
+    # nobody may call them out.
+    state = deal(["4C 6C", "QH 5S", "6H KC"], starter="5H", stock="JC JD 3D", rules=SWAPS)
+    assert state.legal_moves() == (*targets(1, "QH", 0, 2), *plays(1, "5S", announce=True))
+    state = state.apply(PlayCard(1, C("QH"), target=0))
+    assert state.last_events == (CardPlayed(1, C("QH")), HandsSwapped(1, 0))
+    assert (state.hands[0], state.hands[1], state.current) == (hand("5S"), hand("4C 6C"), 2)
+    assert state.to_act == (2, 0)
+    assert state.legal_moves(0) == (Announce(0),)
+    assert state.legal_moves(1) == ()
+    assert state.legal_moves() == (*state.legal_moves(2), Announce(0))
+    assert_illegal(state, CallOut(1, 0), "nothing_to_call_out")
+    # Everyone saw the swap: every view lists seat 0 among the seats that may act.
+    assert [state.view(seat).to_act for seat in (None, 0, 1, 2)] == [(2, 0)] * 4
+    assert state.view(0).legal_moves == (Announce(0),)
+
+    announced = state.apply(Announce(0))
+    assert announced.last_events == (AnnouncementMade(0),)
+    assert (announced.current, announced.to_act, announced.moves_played) == (2, (2,), 2)
+    assert_illegal(announced, CallOut(1, 0), "nothing_to_call_out")
+    assert_illegal(announced, Announce(0), "nothing_to_announce")
+
+
+def test_a_swap_target_who_lets_the_next_move_go_by_may_be_called_out() -> None:
+    state = deal(["4C 6C", "QH 5S", "6H KC"], starter="5H", stock="JC JD 3D", rules=SWAPS)
+    state = state.apply(PlayCard(1, C("QH"), target=0))
+    # Seat 2 plays before seat 0 says "carte": seat 0 missed it and may be called out until the
+    # next move, by anyone else (seat 0 is also the next to play: the 5 of spades does not fit).
+    state = state.apply(PlayCard(2, C("6H"), announce=True))
+    assert state.last_events == (
+        CardPlayed(2, C("6H")),
+        AnnouncementMade(2),
+        AnnouncementMissed(0),
+    )
+    assert (state.current, state.announce_target) == (0, None)
+    assert state.to_act == (0, 1, 2)
+    assert state.legal_moves(0) == (Draw(0),)
+    assert state.legal_moves(1) == (CallOut(1, 0),)
+    assert state.legal_moves(2) == (CallOut(2, 0),)
+    assert_illegal(state, Announce(0), "nothing_to_announce")
+    assert_illegal(state, CallOut(0, 0), "bad_target")
+    called = state.apply(CallOut(1, 0))
+    assert called.last_events == (
+        AnnouncementCalled(1, 0),
+        CardsDrawn(0, 2, "callout", hand("JC JD")),
+    )
+    assert called.hands[0] == hand("5S JC JD")
+    assert called.to_act == (0,)
+    # Too late once the next move is made: seat 0 draws.
+    later = state.apply(Draw(0))
+    assert later.to_act == (1,)
+    assert_illegal(later, CallOut(1, 0), "nothing_to_call_out")
+
+
+def test_a_swap_target_whose_turn_it_is_announces_then_plays() -> None:
+    # The Queen's target is the next player: "carte" is the first of their moves.
+    state = deal(["4C 6C", "QH 5S", "6H KC"], starter="5H", stock="JC JD 3D", rules=SWAPS)
+    state = state.apply(PlayCard(1, C("QH"), target=2))
+    assert (state.hands[2], state.current) == (hand("5S"), 2)
+    assert state.to_act == (2,)
+    assert state.legal_moves() == (Announce(2), Draw(2))
+    state = state.apply(Announce(2))
+    assert state.last_events == (AnnouncementMade(2),)
+    assert (state.current, state.legal_moves()) == (2, (Draw(2),))
+
+
+def test_a_swap_between_two_players_left_with_one_card_each() -> None:
+    # Seat 1 lays its second-to-last card and announces; seat 2, holding two cards, lays the
+    # Queen and swaps its last card for seat 1's: each now holds one card. Seat 2 announces with
+    # the Queen (its move: the announce flag) or forgets it; seat 1 announces with its own move.
+    state = deal(["4C 6C", "5S 9S", "QS 4D"], starter="5H", stock="JC JD 3D KH", rules=SWAPS)
+    state = state.apply(PlayCard(1, C("5S"), announce=True))
+    assert state.legal_moves() == (
+        PlayCard(2, C("QS"), target=0),
+        PlayCard(2, C("QS"), target=1),
+        PlayCard(2, C("QS"), announce=True, target=1),
+    )
+    state = state.apply(PlayCard(2, C("QS"), target=1))
+    assert state.last_events == (
+        CardPlayed(2, C("QS")),
+        HandsSwapped(2, 1),
+        AnnouncementMissed(2),
+    )
+    assert (state.hands[1], state.hands[2], state.announce_target) == (hand("4D"), hand("9S"), 2)
+    assert state.to_act == (0, 1)
+    assert state.legal_moves(0) == (Draw(0), CallOut(0, 2))
+    assert state.legal_moves(1) == (Announce(1), CallOut(1, 2))
+    # Seat 0 calls seat 2 out: that move is the one seat 1 had to announce before.
+    called = state.apply(CallOut(0, 2))
+    assert called.last_events == (
+        AnnouncementCalled(0, 2),
+        CardsDrawn(2, 2, "callout", hand("JC JD")),
+        AnnouncementMissed(1),
+    )
+    assert called.legal_moves(2) == (CallOut(2, 1),)
+    assert called.legal_moves(0) == (Draw(0), CallOut(0, 1))
+    assert called.to_act == (0, 2)
+    # Had seat 1 announced first, that move would have closed the window on seat 2 too.
+    announced = state.apply(Announce(1))
+    assert announced.to_act == (0,)
+    assert announced.legal_moves() == (Draw(0),)
 
 
 # ---------------------------------------------------------------------------------------------

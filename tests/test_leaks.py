@@ -36,7 +36,7 @@ from cardgames.cards import Card
 from cardgames.codec import encode
 from cardgames.game import Game, State
 from cardgames.planets import BLACK_HOLE, PlanetCard
-from cardgames.shedding import CardPlayed, CardsDrawn, HandsSwapped, StarterTurned
+from cardgames.shedding import CardPlayed, CardsDrawn, HandsSwapped, RoundOver, StarterTurned
 
 import planets_support
 import shedding_support
@@ -116,11 +116,13 @@ class Witness:
 
 class SheddingWitness(Witness):
     """Shedding games: a player has seen their dealt hand, every card they drew or received in
-    a swap, and everyone has seen every card laid or turned face up."""
+    a swap, and everyone has seen every card laid or turned face up. Once the round is over
+    nothing in the hands is hidden: every hand is laid face up to count the points (the stock
+    stays hidden)."""
 
     notations = SHEDDING
-    derived = frozenset({"legal_moves", "events", "top", "drawn"})
-    card_lists = frozenset({"hand", "discard", "events/cards"})
+    derived = frozenset({"legal_moves", "events", "top", "drawn", "hands"})
+    card_lists = frozenset({"hand", "discard", "events/cards", "hands"})
 
     def start(self, state: AnyState) -> None:
         for seat, hand in enumerate(state.hands):  # type: ignore[attr-defined]
@@ -135,6 +137,9 @@ class SheddingWitness(Witness):
             elif isinstance(event, HandsSwapped):
                 for seat in (event.player, event.target):
                     self.private[seat].update(state.hands[seat])  # type: ignore[attr-defined]
+            elif isinstance(event, RoundOver):  # the reveal: every hand is shown to all
+                for hand in state.hands:  # type: ignore[attr-defined]
+                    self.see_all(hand)
 
 
 class PlanetsWitness(Witness):

@@ -339,12 +339,12 @@ def move_document(data: object, game_name: str = "crazy-eights") -> str:
         (
             move_document({"type": "card_played", "player": 0}),
             "/data/type",
-            "expected one of callout, draw, pass, play, take, got 'card_played'",
+            "expected one of announce, callout, draw, pass, play, take, got 'card_played'",
         ),
         (
             move_document({"player": 0}),
             "/data/type",
-            "expected one of callout, draw, pass, play, take, got None",
+            "expected one of announce, callout, draw, pass, play, take, got None",
         ),
         (move_document({"type": "play", "player": 0}), "/data/card", "missing field"),
         (

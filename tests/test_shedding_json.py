@@ -454,8 +454,12 @@ def test_only_a_wild_top_card_leaves_the_suit_open() -> None:
         places = [data["stock"], data["discard"], *data["hands"]]
         pile = next(p for p in places if "8S" in p)
         index = pile.index("8S")
+        old = data["discard"][-1]
         pile[index], data["discard"][-1] = data["discard"][-1], pile[index]
         data["suit"] = "diamonds"
+        for event in data["events"]:  # the last move laid the new top card
+            if event.get("card") == old:
+                event["card"] = "8S"
 
     state = CE.state_from_json(json.dumps(edited(mid_game, wild_top)))
     assert (state.top, state.suit) == (C("8S"), Suit.DIAMONDS)
@@ -903,3 +907,85 @@ def test_a_view_document_whose_data_is_not_an_object_is_refused() -> None:
     with pytest.raises(InvalidStateError) as excinfo:
         SheddingView.from_json(text)
     assert (excinfo.value.path, excinfo.value.problem) == ("/data", "expected an object")
+
+
+# ---------------------------------------------------------------------------------------------
+# The events of the last move that the rules read (the jump-in window, a swap's announcement)
+
+
+def swap_due() -> SheddingState:
+    """8 Américain with the Queen swapping, two cards each: a swap has just left its target one
+    card, which they may announce (`Announce`)."""
+    rules = huit_americain.PRESETS["autres-propositions"].replace(hand_size=2)
+    for seed in range(200):
+        state = huit_americain.new_game(3, seed=seed, rules=rules)
+        for _ in range(30):
+            if state.is_over:
+                break
+            swaps = [
+                m
+                for m in state.legal_moves()
+                if isinstance(m, huit_americain.PlayCard) and m.target is not None
+            ]
+            move = swaps[0] if swaps else state.legal_moves()[0]
+            state = state.apply(move)
+            if any(isinstance(m, huit_americain.Announce) for m in state.legal_moves()):
+                return state
+    pytest.fail("no swap left a player one card")
+
+
+def ha_refusal(doc: Document) -> tuple[str, str]:
+    with pytest.raises(InvalidStateError) as excinfo:
+        HA.state_from_json(json.dumps(doc))
+    return excinfo.value.path, excinfo.value.problem
+
+
+def test_a_swap_due_round_trips_with_its_window() -> None:
+    state = swap_due()
+    loaded = HA.state_from_json(state.to_json())
+    assert loaded == state
+    assert loaded.legal_moves() == state.legal_moves()
+    for viewer in (None, 0, 1, 2):
+        view = state.view(viewer)
+        assert HA.view_from_json(view.to_json()) == view
+
+
+def test_events_the_rules_read_must_fit_the_position() -> None:
+    state = swap_due()
+    swapped = next(i for i, e in enumerate(state.last_events) if e.kind == "hands_swapped")
+    player, target = state.last_events[swapped].player, state.last_events[swapped].target  # type: ignore[attr-defined]
+    other = next(seat for seat in range(3) if seat not in (player, target))
+
+    def edit(change: Callable[[Document], None]) -> Document:
+        doc = document(state)
+        change(doc["data"])
+        return doc
+
+    def swapper(seat: int) -> Callable[[Document], None]:
+        return lambda data: data["events"][swapped].update(player=seat)
+
+    assert ha_refusal(edit(swapper(other))) == (
+        f"/data/events/{swapped}",
+        "hands are swapped by the player who laid a swap card on top",
+    )
+    self_swap = edit(lambda data: data["events"][swapped].update(target=player))
+    assert ha_refusal(self_swap)[0] == f"/data/events/{swapped}"
+    alone = edit(lambda data: data.update(events=[data["events"][swapped]]))
+    assert ha_refusal(alone)[0] == "/data/events/0"
+    wrong_card = edit(lambda data: data["events"][0].update(card="2C"))
+    assert ha_refusal(wrong_card) == (
+        "/data/events/0",
+        "a card laid by the last move is the top card, laid by top_player",
+    )
+    # A missed announcement of a seat that did not lay the top card: only a swap's target
+    # holding one card, after the next move.
+    missed = {"type": "announcement_missed", "player": other}
+    assert ha_refusal(edit(lambda data: data["events"].append(missed)))[0].startswith(
+        "/data/events/"
+    )
+    # In Crazy Eights nobody swaps: such an event is refused whatever the hands.
+    doc = document(mid_game())
+    top_player = doc["data"]["top_player"]
+    seat = (top_player + 1) % 3
+    doc["data"]["events"].append({"type": "announcement_missed", "player": seat})
+    assert refusal(doc)[0] == f"/data/events/{len(doc['data']['events']) - 1}"

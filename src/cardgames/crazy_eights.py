@@ -54,10 +54,12 @@ from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
 from cardgames.shedding.invariants import check_state, check_view
-from cardgames.shedding.match import Match, MatchOverError
+from cardgames.shedding.match import Match as _Match
+from cardgames.shedding.match import MatchOverError
 from cardgames.shedding.moves import (
     EVENT_TYPES,
     MOVE_TYPES,
+    Announce,
     AnnouncementCalled,
     AnnouncementMade,
     AnnouncementMissed,
@@ -84,19 +86,22 @@ from cardgames.shedding.rules import (
     AfterDraw,
     Effect,
     Effects,
+    JumpInWindow,
     Scoring,
     SheddingRules,
     Stacking,
     Starter,
 )
 from cardgames.shedding.scoring import card_points as _card_points
-from cardgames.shedding.scoring import hand_points, round_winners
+from cardgames.shedding.scoring import hand_points as _hand_points
 from cardgames.shedding.scoring import round_points as _round_points
+from cardgames.shedding.scoring import round_winners as _round_winners
 
 __all__ = [
     "GAME",
     "PRESETS",
     "AfterDraw",
+    "Announce",
     "AnnouncementCalled",
     "AnnouncementMade",
     "AnnouncementMissed",
@@ -107,6 +112,7 @@ __all__ = [
     "Draw",
     "Effect",
     "Effects",
+    "JumpInWindow",
     "Match",
     "MatchOverError",
     "Pass",
@@ -160,7 +166,7 @@ PRESETS: dict[str, Rules] = {
     "draw-when-playable": _MARQUOIR.replace(draw_when_playable=True),
     "five-rounds": _MARQUOIR.replace(target_score=None, rounds=5),
 }
-"""Named rules: the seed's rules first, then its variants."""
+"""Named rules: the rule text's first, then its variants."""
 
 
 def new_game(
@@ -187,6 +193,34 @@ def new_game(
     return _new_game(GAME, players, seed=seed, rules=rules, deck=deck)
 
 
+@attrs.frozen
+class Match(_Match):
+    """A match of Crazy Eights: to 200 points, the highest total wins.
+
+    `new` defaults to this game's rules; any shedding game's rules may be given (they decide how
+    rounds are scored and the match ends). Everything else is the shared
+    `cardgames.shedding.match.Match`.
+
+    Examples:
+        >>> match = Match.new(["Léa", "Tom", "Sam"])
+        >>> match.rules.game_name, match.rules.target_score
+        ('crazy-eights', 200)
+        >>> match.add_round([0, 150, 50]).add_round([0, 60, 0]).winners
+        (1,)
+    """
+
+    @classmethod
+    def new(
+        cls, players: int | Sequence[str], rules: SheddingRules | None = None, *, seed: int = 0
+    ) -> Match:
+        """Start a match (the Marquoir rules by default).
+
+        Raises:
+            InvalidRulesError: for rules that are not a shedding game's, or bad players.
+        """
+        return super().new(players, _MARQUOIR if rules is None else rules, seed=seed)
+
+
 def card_points(card: Card, rules: Rules | None = None) -> int:
     """The points a card left in a loser's hand is worth to the winner.
 
@@ -200,28 +234,63 @@ def card_points(card: Card, rules: Rules | None = None) -> int:
     return _card_points(card, _MARQUOIR if rules is None else rules)
 
 
+def hand_points(hand: Sequence[Card], rules: Rules | None = None) -> int:
+    """The points of a hand left to the winner (the Marquoir rules by default).
+
+    Examples:
+        >>> from cardgames.cards import parse_cards
+        >>> hand_points(parse_cards("8H KS")), hand_points(parse_cards("3C AS"))
+        (60, 23)
+    """
+    return _hand_points(hand, _MARQUOIR if rules is None else rules)
+
+
+def round_winners(
+    hands: Sequence[Sequence[Card]], rules: Rules | None = None, *, decks: int | None = None
+) -> tuple[int, ...]:
+    """The seats that win a round: the one who went out, else the lowest hand value.
+
+    Raises:
+        InvalidArgumentError: for hands the decks cannot deal (see `round_points`).
+    """
+    return _round_winners(hands, _MARQUOIR if rules is None else rules, decks=decks)
+
+
 @overload
 def round_points(
-    hands: Mapping[str, Sequence[Card]], rules: Rules | None = None
+    hands: Mapping[str, Sequence[Card]], rules: Rules | None = None, *, decks: int | None = None
 ) -> dict[str, int]: ...
 @overload
 def round_points(
-    hands: Sequence[Sequence[Card]], rules: Rules | None = None
+    hands: Sequence[Sequence[Card]], rules: Rules | None = None, *, decks: int | None = None
 ) -> tuple[int, ...]: ...
 def round_points(
-    hands: Mapping[str, Sequence[Card]] | Sequence[Sequence[Card]], rules: Rules | None = None
+    hands: Mapping[str, Sequence[Card]] | Sequence[Sequence[Card]],
+    rules: Rules | None = None,
+    *,
+    decks: int | None = None,
 ) -> dict[str, int] | tuple[int, ...]:
     """Score a round of a real game from the hands left (the winner's is empty).
 
     Returns the points by seat (or by name, given a mapping): the winner collects the value of
-    the other hands.
+    the other hands. With no empty hand the round was blocked: the lowest hand value wins.
+
+    The hands must be ones the decks can deal (``decks``: by default one deck up to 5 players,
+    two above): only one player goes out, no card is held more often than the decks hold it.
 
     Examples:
         >>> from cardgames.cards import parse_cards
         >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
         {'Léa': 83, 'Tom': 0, 'Sam': 0}
-    """
-    return _round_points(hands, _MARQUOIR if rules is None else rules)
+        >>> round_points({"Léa": parse_cards("8H 8H 8H"), "Sam": parse_cards("8H")})
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.InvalidArgumentError: invalid argument hands='8H': 8H is held 4 times, but one deck of 52 cards has it once
+
+    Raises:
+        InvalidArgumentError: for hands the decks cannot deal.
+    """  # noqa: E501  (a doctest output line cannot be wrapped)
+    return _round_points(hands, _MARQUOIR if rules is None else rules, decks=decks)
 
 
 GAME: Game[SheddingState] = Game(

@@ -12,12 +12,13 @@ The rules (the defaults of `Rules`, preset ``"standard"``):
 - Effects (``effects``): Ace, the next player draws 4; Jack, the direction reverses; Ten, you play
   again; Eight, wild: you name the suit, at any time on your turn except when you must draw;
   Seven, the next player misses a turn; Two, the next player draws 2. A player made to draw does
-  not play that turn (``penalty_ends_turn``).
-- Jokers: the seed gives only their value (50). House default, as an option like every other
+  not play that turn either (a house reading: ``penalty_ends_turn``).
+- Jokers: the rule text gives only their value (50). House default, as an option like every other
   effect: a joker goes on anything (except when you must draw), its player names the suit, and
   the next player draws 5 (``JOKER:wild+draw5``).
 - Say "carte" when one card is left; an opponent who notices that you forgot makes you draw 2
-  (the call-out of the shedding engine).
+  (the call-out of the shedding engine). A player left one card by another's swap says it with
+  a move of its own (`Announce`) before the next move.
 - An empty stock: keep the top of the discard pile, shuffle the rest into a new stock.
 - Scoring when someone goes out: every player scores the cards left in their own hand: joker 50,
   each 8 and the 2 of spades 25, other 2s and Aces 15, J/Q/K 10, any other card 5. A match stops
@@ -29,19 +30,21 @@ Variants, each an option that combines with the others (and a preset):
 - ``"le-cumul"``: on an Ace or a 2, the next player may lay a card of the same rank, and the draws
   add up (three Aces in a row: the player who has none draws 12);
 - ``"a-la-volee"``: a player holding a card identical (same suit and rank) to the top of the
-  discard pile may lay it at once, out of turn; play continues from that player. With "le cumul"
+  discard pile may lay it at once ("immédiatement": until the next move of any kind,
+  ``jump_in_window``), out of turn; play continues from that player. With "le cumul"
   a jump-in on a draw card adds to the pending draw; without it, the jump-in replaces it (the
   player who was to draw no longer does; the player after the jumper draws). The current player
   plays by the turn rules; two players' jump-ins are ordered by whichever is applied first;
 - ``"a-deux"``: with two players, the cards that reverse or skip make their player play again;
-- ``"autres-propositions"``: the seed's other suggestions, off by default: here the Queen swaps
+- ``"autres-propositions"``: the rule text's other suggestions, off by default: here the Queen swaps
   hands with an opponent of your choice and the King lets you choose who plays next (house
   choice of cards: any face can be given any effect through ``effects``).
 
-Where the seed is silent: a wild card turned up as the starter goes back into the stock and
-another is turned (as in Crazy Eights); the starter has no effect; a blocked round (nothing to
-draw, nobody can play) or one that reaches ``max_moves`` ends with every player scoring their
-hand.
+Where the rule text is silent (the game page lists every such reading, with its option): a wild
+card turned up as the starter goes back into the stock and another is turned (as in Crazy
+Eights); the starter has no effect; a player made to draw loses the turn; a blocked round
+(nothing to draw, nobody can play) or one that reaches ``max_moves`` ends with every player
+scoring their hand.
 
 Examples:
     >>> from cardgames import huit_americain
@@ -64,10 +67,12 @@ from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
 from cardgames.shedding.invariants import check_state, check_view
-from cardgames.shedding.match import Match, MatchOverError
+from cardgames.shedding.match import Match as _Match
+from cardgames.shedding.match import MatchOverError
 from cardgames.shedding.moves import (
     EVENT_TYPES,
     MOVE_TYPES,
+    Announce,
     AnnouncementCalled,
     AnnouncementMade,
     AnnouncementMissed,
@@ -96,6 +101,7 @@ from cardgames.shedding.rules import (
     AfterDraw,
     Effect,
     Effects,
+    JumpInWindow,
     Scoring,
     SheddingRules,
     Stacking,
@@ -109,6 +115,7 @@ __all__ = [
     "GAME",
     "PRESETS",
     "AfterDraw",
+    "Announce",
     "AnnouncementCalled",
     "AnnouncementMade",
     "AnnouncementMissed",
@@ -120,6 +127,7 @@ __all__ = [
     "Effect",
     "Effects",
     "HandsSwapped",
+    "JumpInWindow",
     "Match",
     "MatchOverError",
     "NextPlayerChosen",
@@ -154,7 +162,7 @@ _EFFECTS = Effects.parse("2:draw2 7:skip 8:wild 10:again J:reverse A:draw4 JOKER
 
 @attrs.frozen(cache_hash=True)
 class Rules(SheddingRules):
-    """The rules of 8 Américain; the defaults are the seed's (see the module text)."""
+    """The rules of 8 Américain; the defaults are the rule text's (see the module text)."""
 
     game_name: ClassVar[str] = "huit-americain"
 
@@ -208,7 +216,7 @@ PRESETS: dict[str, Rules] = {
     "32-cartes": _STANDARD.replace(deck=DeckKind.PIQUET_32),
     "52-cartes": _STANDARD.replace(deck=DeckKind.STANDARD_52),
 }
-"""Named rules: the seed's proposal first, then each variant, then all variants together."""
+"""Named rules: the rule text's proposal first, then each variant, then all variants together."""
 
 
 def new_game(
@@ -223,7 +231,7 @@ def new_game(
     Args:
         players: The number of players (2 to 20) or their names in seat order.
         seed: Seeds the shuffle and every later reshuffle.
-        rules: The rules (default: the seed's).
+        rules: The rules (default: the rule text's).
         deck: A fixed card order, top of the stock first, used instead of the first shuffle.
 
     Raises:
@@ -231,6 +239,37 @@ def new_game(
             not exactly the cards the rules call for.
     """
     return _new_game(GAME, players, seed=seed, rules=rules, deck=deck)
+
+
+@attrs.frozen
+class Match(_Match):
+    """A match of 8 Américain: it stops when a total reaches 500; the lowest total wins.
+
+    `new` defaults to this game's rules; any shedding game's rules may be given (they decide how
+    rounds are scored and the match ends). Everything else is the shared
+    `cardgames.shedding.match.Match`.
+
+    Examples:
+        >>> match = Match.new(["Léa", "Tom", "Sam"])
+        >>> match.rules.game_name, match.rules.target_score
+        ('huit-americain', 500)
+        >>> match = match.add_round([0, 250, 100])
+        >>> match.is_over
+        False
+        >>> match.add_round([40, 260, 0]).winners
+        (0,)
+    """
+
+    @classmethod
+    def new(
+        cls, players: int | Sequence[str], rules: SheddingRules | None = None, *, seed: int = 0
+    ) -> Match:
+        """Start a match (the rules of the text by default).
+
+        Raises:
+            InvalidRulesError: for rules that are not a shedding game's, or bad players.
+        """
+        return super().new(players, _STANDARD if rules is None else rules, seed=seed)
 
 
 def card_points(card: Card, rules: Rules | None = None) -> int:
@@ -257,23 +296,33 @@ def hand_points(hand: Sequence[Card], rules: Rules | None = None) -> int:
 
 @overload
 def round_points(
-    hands: Mapping[str, Sequence[Card]], rules: Rules | None = None
+    hands: Mapping[str, Sequence[Card]], rules: Rules | None = None, *, decks: int | None = None
 ) -> dict[str, int]: ...
 @overload
 def round_points(
-    hands: Sequence[Sequence[Card]], rules: Rules | None = None
+    hands: Sequence[Sequence[Card]], rules: Rules | None = None, *, decks: int | None = None
 ) -> tuple[int, ...]: ...
 def round_points(
-    hands: Mapping[str, Sequence[Card]] | Sequence[Sequence[Card]], rules: Rules | None = None
+    hands: Mapping[str, Sequence[Card]] | Sequence[Sequence[Card]],
+    rules: Rules | None = None,
+    *,
+    decks: int | None = None,
 ) -> dict[str, int] | tuple[int, ...]:
     """Each player's penalty points for a round, from the hands left.
+
+    The hands must be ones the decks can deal (``decks``: by default enough for about 12 cards
+    per player): only one player goes out, no card is held more often than the decks hold it,
+    no joker without jokers in the deck.
 
     Examples:
         >>> from cardgames.cards import parse_cards
         >>> round_points({"Léa": (), "Tom": parse_cards("JOKER 3C"), "Sam": parse_cards("AS")})
         {'Léa': 0, 'Tom': 55, 'Sam': 15}
+
+    Raises:
+        InvalidArgumentError: for hands the decks cannot deal.
     """
-    return _round_points(hands, _STANDARD if rules is None else rules)
+    return _round_points(hands, _STANDARD if rules is None else rules, decks=decks)
 
 
 GAME: Game[SheddingState] = Game(

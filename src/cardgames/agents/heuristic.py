@@ -21,7 +21,8 @@ go by.
    clubs first); with a swap card, swap with the opponent holding the fewest cards; with a
    choose card, send the turn to the player holding the most cards (ties for both: the first
    seat after its own, clockwise);
-6. announce its last card whenever it may.
+6. announce its last card whenever it may, and first of all the one card a swap left it
+   (`Announce`).
 
 **The planet game "8"** (`PlanetsHeuristicAgent`) values each legal move and plays the best
 one (the first in the legal order on a tie). What a planet is worth to it in hand: a second
@@ -91,6 +92,7 @@ from cardgames.planets import Rules as PlanetsRules
 from cardgames.planets import View as PlanetsView
 from cardgames.rng import Rng
 from cardgames.shedding import (
+    Announce,
     CallOut,
     Draw,
     Pass,
@@ -155,6 +157,9 @@ class SheddingHeuristicAgent:
 
 
 def _shedding_move(view: SheddingView, legal: Sequence[Move]) -> Move | None:
+    for move in legal:
+        if isinstance(move, Announce):
+            return move
     for move in legal:
         if isinstance(move, CallOut):
             return move

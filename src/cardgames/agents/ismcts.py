@@ -62,7 +62,7 @@ Decisions this implementation makes:
     and the picture cards, and in a two-player game the Aces and Jacks give another turn);
   - among those, the card of the suit held most;
   - name the suit held most;
-  - always announce.
+  - always announce (the one card a swap left it first of all).
 
   Ties are drawn at random. Other games get uniformly random moves.
 - **Randomness.** Everything is drawn from the agent's `Rng`. Each determinization uses a child
@@ -114,7 +114,7 @@ from cardgames.cards import Card
 from cardgames.game import Game, Move, Outcome, State, View, find_game
 from cardgames.rng import Rng
 from cardgames.shedding.engine import SheddingState
-from cardgames.shedding.moves import PlayCard
+from cardgames.shedding.moves import Announce, PlayCard
 from cardgames.shedding.rules import SheddingRules
 from cardgames.shedding.scoring import points_table
 
@@ -512,6 +512,8 @@ class _SheddingPolicy(_Policy):
                     kind = 2
                 held = 0 if suit is None else counts[suit]
                 key = (kind, points[card], held, move.announce)
+            elif type(move) is Announce:
+                key = (3, 0, 0, True)  # "carte !" comes before anything else
             else:
                 key = (0, 0, 0, False)
             if key > best_key:

@@ -2,6 +2,7 @@
 
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
 from cardgames.shedding.moves import (
+    Announce,
     AnnouncementCalled,
     AnnouncementMade,
     AnnouncementMissed,
@@ -30,6 +31,7 @@ from cardgames.shedding.rules import (
     AfterDraw,
     Effect,
     Effects,
+    JumpInWindow,
     Scoring,
     SheddingRules,
     Stacking,
@@ -38,6 +40,7 @@ from cardgames.shedding.rules import (
 
 __all__ = [
     "AfterDraw",
+    "Announce",
     "AnnouncementCalled",
     "AnnouncementMade",
     "AnnouncementMissed",
@@ -49,6 +52,7 @@ __all__ = [
     "Effect",
     "Effects",
     "HandsSwapped",
+    "JumpInWindow",
     "NextPlayerChosen",
     "Pass",
     "Passed",

@@ -24,6 +24,7 @@ from cardgames.game import Game, player_names
 from cardgames.rng import Rng
 from cardgames.shedding.engine import (
     _AFTER_DRAW,
+    _OVER,
     _PLAY,
     RawEvent,
     SheddingState,
@@ -203,6 +204,8 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
     player stays hidden), and the state's RNG is the one ``rng`` became, so the sample reveals
     nothing real.
 
+    A view of a finished round shows every hand: only the stock is dealt at random then.
+
     The result's ``view(view.viewer)`` equals ``view`` for every view the engine shows, and a
     sample of a round still in play passes the engine's invariant checker. With ``game``, the
     view must be one of that game's.
@@ -226,8 +229,12 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
     n = len(view.players)
     tables = _tables(rules, n)
     full = make_deck(rules.deck, rules.decks_for(n))
+    revealed = view.hands if view.phase is _OVER else None
     known = Counter(view.discard)
-    if view.hand is not None:
+    if revealed is not None:  # a finished round shows every hand: only the stock is unknown
+        for cards in revealed:
+            known.update(cards)
+    elif view.hand is not None:
         known.update(view.hand)
     unknown = sorted((Counter(full) - known).elements())
     shuffled, rng = rng.shuffle(unknown)
@@ -245,8 +252,8 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
             top, suit = view.discard[-1], view.suit
             index = next(i for i, card in enumerate(pool) if _fits(tables, top, suit, card))
         drawn = pool.pop(index)
-    hands: list[tuple[Card, ...]] = []
-    for seat, size in enumerate(view.hand_sizes):
+    hands: list[tuple[Card, ...]] = [] if revealed is None else list(revealed)
+    for seat, size in enumerate(view.hand_sizes if revealed is None else ()):
         if seat == view.viewer:
             assert view.hand is not None
             hand = tuple(view.hand)

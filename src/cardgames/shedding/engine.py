@@ -22,11 +22,20 @@ Rules it implements, all parameterised by `SheddingRules` (see `cardgames.sheddi
 - Laying your second-to-last card you announce "carte!". A player who forgets may be called out
   by any other player until the next move of the game; they then draw ``announce_penalty``
   cards. The call-out is an out-of-turn move (`CallOut`): the callers are listed in `to_act`.
+  A player whom another player's swap leaves holding one card announces it with a move of its
+  own (`Announce`, in turn or out of turn) before the next move; nobody may call them out
+  meanwhile. If the next move is made first, they may be called out until the move after it.
 - With ``jump_in`` ("à la volée"), a player holding a card identical (same rank and suit) to the
-  top of the discard pile may lay it out of turn, except the player who laid that top card. Play
-  continues from the jumper; the card's effect applies from there. A pending draw is carried on
-  (added to) when stacking is allowed, and replaced by the jump-in card's own effect otherwise.
-  When several players can jump in, the first jump-in applied wins; the state accepts any of them.
+  top of the discard pile may lay it out of turn, except the player who laid that top card, until
+  the next move of any kind (``jump_in_window=next_move``; ``top_unchanged``: while the card stays
+  on top). Play continues from the jumper; the card's effect applies from there. A pending draw
+  is carried on (added to) when stacking is allowed, and replaced by the jump-in card's own effect
+  otherwise. When several players can jump in, the first jump-in applied wins; the state accepts
+  any of them.
+- The windows that are not fields of the state (the announcement a swap made due, the call-out
+  after it, a jump-in under ``next_move``) are read from the events of the move that made the
+  state, which the state keeps (as do its JSON document and its views), so that a loaded or
+  sampled state has the same legal moves.
 - The round ends the moment a player lays their last card (the effect of that card is not
   applied), when the round is blocked, or after ``max_moves`` moves (scored like a blocked round).
 
@@ -52,7 +61,7 @@ from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.codec import dump_document, encode
-from cardgames.errors import IllegalMoveError, InvalidArgumentError, ParseError
+from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import (
     Event,
     Game,
@@ -66,6 +75,7 @@ from cardgames.game import (
 )
 from cardgames.rng import Rng
 from cardgames.shedding.moves import (
+    Announce,
     AnnouncementCalled,
     AnnouncementMade,
     AnnouncementMissed,
@@ -88,7 +98,7 @@ from cardgames.shedding.moves import (
     TakePenalty,
     TurnSkipped,
 )
-from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Stacking
+from cardgames.shedding.rules import AfterDraw, Effect, JumpInWindow, SheddingRules, Stacking
 from cardgames.shedding.scoring import points_table, round_outcome
 from cardgames.shedding.view import Phase, SheddingView, _StateDocument
 
@@ -110,7 +120,7 @@ _SUIT_OF: Final = tuple(
     int(c.suit) if c.suit is not None else _NO_SUIT for c in map(Card.from_code, range(53))
 )
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
-_MOVE_CLASSES: Final = (PlayCard, Draw, Pass, TakePenalty, CallOut)
+_MOVE_CLASSES: Final = (PlayCard, Draw, Pass, TakePenalty, CallOut, Announce)
 _NO_MOVES: Final[LegalMoves[Move]] = LegalMoves(())
 
 
@@ -126,6 +136,12 @@ class _Tables:
         self.announce = rules.announce_penalty > 0
         self.two_again = n == 2 and rules.two_players_again
         self.jump_in = rules.jump_in
+        # Jump-ins only right after the top card was laid (or turned up), not while it stays.
+        self.jump_fresh = rules.jump_in_window is JumpInWindow.NEXT_MOVE
+        # A swap can leave its target holding one card, who then announces it (`Announce`).
+        self.swap_announce = self.announce and any(e.swap for e in effects)
+        # Moves by other seats than the current player's are possible under these rules.
+        self.windows = self.jump_in or self.swap_announce
         self.stacks = rules.stacking is not Stacking.NONE
         self.plain = tuple(e.is_plain for e in effects)
         self.max_moves = rules.max_moves
@@ -170,6 +186,7 @@ class _Tables:
         self.pass_only = tuple(LegalMoves((move,)) for move in self.pass_)
         self.take = tuple(TakePenalty(p) for p in range(n))
         self.callout = tuple(tuple(CallOut(p, t) for t in range(n)) for p in range(n))
+        self.announce_move = tuple(Announce(p) for p in range(n))
         # card_moves[player * 2 + announce][card]: the interned moves laying that card (None
         # for a swap card, whose announce variants depend on the target's hand).
         self.card_moves: tuple[tuple[tuple[PlayCard, ...] | None, ...], ...] = tuple(
@@ -359,7 +376,12 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
     @property
     def announce_target(self) -> int | None:
-        """The player who may be called out for a missed announcement, if any."""
+        """Who laid their second-to-last card unannounced and may be called out, if anyone.
+
+        They may be called out until the next move. A player left holding one card by another
+        player's swap who let the next move go by without announcing it may be called out too
+        (see `Announce`); `legal_moves` lists the call-outs against both.
+        """
         return self._announce_target
 
     @property
@@ -503,19 +525,21 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     def to_act(self) -> tuple[int, ...]:
         """The seats that may move now.
 
-        The current player first, then any player who may call out a missed announcement or
-        jump in, in seat order after the current player.
+        The current player first, then any player who may call out a missed announcement,
+        announce the one card a swap left them, or jump in, in seat order after the current
+        player.
         """
-        if self._announce_target is None and not self._tables.jump_in:
+        if self._announce_target is None and not self._tables.windows:
             return () if self._phase is _OVER else (self._current,)
         return self._moves()[0]
 
     def legal_moves(self, player: object = None) -> LegalMoves[Move]:
         """The legal moves of ``player`` (default: of every seat in `to_act`).
 
-        In a fixed order: the current player's (cards by code, suits in bridge order, without
-        then with the announcement; then draw, take or pass), then the other seats' out-of-turn
-        moves.
+        In a fixed order: the current player's (``announce`` first when a swap has just left
+        them one card; cards by code, suits in bridge order, without then with the
+        announcement; then draw, take or pass), then the other seats' out-of-turn moves, seat by
+        seat after the current player (an announcement, jump-ins, call-outs).
 
         Raises:
             InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number of this
@@ -527,7 +551,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             if result is None:
                 if (
                     self._announce_target is None
-                    and not self._tables.jump_in
+                    and not self._tables.windows
                     and self._phase is not _OVER
                 ):
                     moves = self._current_moves()
@@ -572,6 +596,9 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     def view(self, player: object) -> SheddingView:
         """What ``player`` sees (``None``: a spectator).
 
+        Once the round is over the view shows every hand (``hands``), as the players lay them
+        face up to count the points; until then, only the viewer's own.
+
         Raises:
             InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number.
         """
@@ -601,20 +628,31 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             events=tuple(e.redacted_for(seat) for e in self.last_events),
             outcome=self._outcome,
             rules=self._rules,
+            hands=tuple(tuple(sorted(h)) for h in self._hands) if self._phase is _OVER else None,
         )
 
     def _public_to_act(self, viewer: int | None) -> tuple[int, ...]:
         """`to_act` as ``viewer`` may know it.
 
-        Who may jump in depends on hidden hands, so other players are listed only for the
-        public call-out window.
+        Who may jump in depends on hidden hands, so other players are listed only for what
+        everyone knows: the call-out windows (any player but the one called out) and the
+        announcement a swap made due (its player holds one card, which everyone saw).
         """
-        target = self._announce_target
+        targets = self._callout_targets()
+        due = _swap_due(self) if self._tables.swap_announce else -1
         return tuple(
             seat
             for seat in self.to_act
-            if seat in (viewer, self._current) or (target is not None and seat != target)
+            if seat in (viewer, self._current, due) or any(t != seat for t in targets)
         )
+
+    def _callout_targets(self) -> tuple[int, ...]:
+        """The seats that may be called out now (at most two: see `announce_target`)."""
+        target = self._announce_target
+        late = _late(self) if self._tables.swap_announce else -1
+        if target is None:
+            return () if late < 0 else (late,)
+        return (target,) if late < 0 else (target, late)
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card in hands, stock and discard pile, sorted."""
@@ -629,7 +667,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         """Write a move in the text notation.
 
         ``play 8H name hearts``, ``play 7C announce``, ``play QS target 2``, ``draw``, ``pass``,
-        ``take``, ``callout 2``.
+        ``take``, ``callout 2``, ``announce``.
 
         Examples:
             >>> from cardgames.crazy_eights import new_game, PlayCard
@@ -646,73 +684,26 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         raise InvalidArgumentError("move", move, "expected a move of a shedding game")
 
     def parse_move(self, text: object, player: object = None) -> Move:
-        """Read a move written by `format_move`.
+        """Read a move as players say it, in English or French.
 
-        Case does not matter; ``play`` may be omitted, ``carte`` means ``announce``; a target is
-        a seat number or a player's name.
+        What `format_move` writes (``play 8H name spades announce``), and the words players
+        use: ``joue 8 de cœur pique``, ``7C carte``, ``QS échange avec Tom``, ``pioche``,
+        ``carte`` (the grammar: `cardgames.shedding.notation`). A target is a seat number or a
+        player's name. ``player`` defaults to the current player.
 
-        ``player`` defaults to the current player.
+        Examples:
+            >>> from cardgames.crazy_eights import new_game
+            >>> state = new_game(["Léa", "Tom", "Sam"], seed=1)
+            >>> print(state.parse_move("joue 8C annonce carte pique"))
+            play 8C name spades announce
 
         Raises:
             ParseError: if the text is not a move.
             InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number.
         """
-        who = self._current if player is None else seat_number(player, len(self._players))
-        if not isinstance(text, str):
-            raise ParseError(text, "a move in text")
-        words = text.replace("!", " ").split()
-        folded = [w.casefold() for w in words]
-        expected = (
-            "play CARD [name SUIT] [target SEAT] [announce], draw, pass, take or callout SEAT"
-        )
-        if not folded:
-            raise ParseError(text, expected)
-        head = folded[0]
-        if len(folded) == 1 and head in {"draw", "pioche", "pass", "passe", "take", "penalty"}:
-            if head in {"draw", "pioche"}:
-                return Draw(who)
-            if head in {"pass", "passe"}:
-                return Pass(who)
-            return TakePenalty(who)
-        if head in {"callout", "call", "contre"}:
-            if len(words) != 2:
-                raise ParseError(text, "callout SEAT")
-            return CallOut(who, self._parse_seat(words[1], text))
-        if head in {"play", "joue"}:
-            words, folded = words[1:], folded[1:]
-        if not words:
-            raise ParseError(text, expected)
-        card = Card.parse(words[0])
-        suit: Suit | None = None
-        target: int | None = None
-        announce = False
-        i = 1
-        while i < len(words):
-            word = folded[i]
-            if word in {"announce", "carte"}:
-                announce = True
-                i += 1
-            elif word in {"name", "names", "annonce"} and i + 1 < len(words):
-                suit = Suit.parse(words[i + 1])
-                i += 2
-            elif word in {"target", "swap", "choose"} and i + 1 < len(words):
-                target = self._parse_seat(words[i + 1], text)
-                i += 2
-            else:
-                try:
-                    suit = Suit.parse(words[i])
-                except ParseError:
-                    raise ParseError(text, expected) from None
-                i += 1
-        return PlayCard(who, card, suit, announce, target)
+        from cardgames.shedding.notation import parse_move
 
-    def _parse_seat(self, word: str, text: str) -> int:
-        if word.isascii() and word.isdigit() and len(word) <= 6:
-            return int(word)
-        for seat, name in enumerate(self._players):
-            if name.casefold() == word.casefold():
-                return seat
-        raise ParseError(text, "a seat number or a player's name")
+        return parse_move(self, text, player)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -775,19 +766,30 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         }
         n = t.n
         announce_target = self._announce_target
-        if announce_target is not None or t.jump_in:
+        if announce_target is not None or t.windows:
             hands = self._hands
             top = self._discard[-1]
             top_player = self._top_player
+            jump = t.jump_in and _jump_open(self)
+            due = late = -1
+            if t.swap_announce:
+                due = _swap_due(self)
+                late = _late(self)
             for step in range(n):
                 seat = (current + step) % n
                 extra: tuple[Move, ...] = ()
                 # The current player plays by the turn rules; jump-ins are for the others.
-                if step and t.jump_in and seat != top_player and top in hands[seat]:
+                if step and jump and seat != top_player and top in hands[seat]:
                     extra = t.plays(seat, top, len(hands[seat]) - 1, hands)
                 if announce_target is not None and seat != announce_target:
                     extra += (t.callout[seat][announce_target],)
-                if extra:
+                if late >= 0 and seat != late:
+                    extra += (t.callout[seat][late],)
+                if seat == due:  # "carte !" first: it is said before anything else
+                    by_player[seat] = LegalMoves(
+                        (t.announce_move[seat], *by_player.get(seat, _NO_MOVES), *extra)
+                    )
+                elif extra:
                     by_player[seat] = LegalMoves(by_player.get(seat, _NO_MOVES) + extra)
             to_act = tuple(by_player)
         else:
@@ -869,19 +871,38 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         if not 0 <= player < len(self._players):
             return IllegalMoveError(move, player, "unknown_player", f"there is no seat {player}")
         top = self._discard[-1]
+        t = self._tables
+        due = _swap_due(self) if t.swap_announce else -1
         if isinstance(move, CallOut):
-            if self._announce_target is None:
+            targets = self._callout_targets()
+            if not targets:
+                if due >= 0:
+                    return IllegalMoveError(
+                        move,
+                        player,
+                        "nothing_to_call_out",
+                        f"seat {due} may announce their last card until the next move",
+                    )
                 return IllegalMoveError(
                     move, player, "nothing_to_call_out", "nobody can be called out now"
                 )
+            seats = " or ".join(str(seat) for seat in targets)
             return IllegalMoveError(
                 move,
                 player,
                 "bad_target",
-                f"only seat {self._announce_target} can be called out, by another player",
+                f"only seat {seats} can be called out, by another player",
+            )
+        if isinstance(move, Announce):
+            return IllegalMoveError(
+                move,
+                player,
+                "nothing_to_announce",
+                "announce alone only the one card a swap has just left you, before the next "
+                "move; the second-to-last card you lay is announced with its move (announce)",
             )
         if isinstance(move, PlayCard) and player != self._current:
-            if not self._tables.jump_in:
+            if not t.jump_in:
                 return IllegalMoveError(
                     move, player, "not_your_turn", f"it is seat {self._current}'s turn"
                 )
@@ -891,6 +912,14 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     player,
                     "not_your_turn",
                     f"it is seat {self._current}'s turn; a jump-in needs a card identical to {top}",
+                )
+            if not _jump_open(self):
+                return IllegalMoveError(
+                    move,
+                    player,
+                    "not_your_turn",
+                    f"it is seat {self._current}'s turn; {top} could be jumped on only until "
+                    "the next move",
                 )
         elif player != self._current:
             return IllegalMoveError(
@@ -991,6 +1020,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 and not self._penalty
                 and len(hand) > 2
                 and self._moves_played + 1 < t.max_moves
+                and (not t.swap_announce or _swap_due(self) < 0)
             ):
                 # The common case, inlined: a card without effect, laid in turn or as a
                 # jump-in, that neither ends the round nor leaves one card (no announcement).
@@ -1004,6 +1034,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 new._moves_played = self._moves_played + 1
                 new._raw_events = ((CardPlayed, p, card, p != self._current),)
                 return new
+        # A player whom the last move's swap left one card announces it before this move.
+        due = _swap_due(self) if t.swap_announce else -1
         new._announce_target = None
         events: list[RawEvent] = []
         if kind is PlayCard:
@@ -1014,12 +1046,24 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             _take_penalty(new, events)
         elif kind is Pass:
             _pass(new, events)
+        elif kind is Announce:
+            events.append((AnnouncementMade, move.player))
         else:
             _call_out(new, events, cast(CallOut, move))
         moves_played = new._moves_played + 1
         new._moves_played = moves_played
         if moves_played >= t.max_moves and new._phase is not _OVER:
             _finish(new, events, Termination.TURN_LIMIT)
+        elif (
+            due >= 0
+            and kind is not Announce
+            and new._phase is not _OVER
+            and len(new._hands[due]) == 1
+            and not any(r[0] is HandsSwapped and r[2] == due for r in events)
+        ):
+            # The move went by without the announcement: the call-out window opens now, until
+            # the next move (unless a new swap left the player one card again: then due anew).
+            events.append((AnnouncementMissed, due))
         new._raw_events = tuple(events)
         return new
 
@@ -1056,6 +1100,56 @@ def _field(move: object, name: str) -> object:
     """``move.<name>`` as a plain object (no type check, compiled or not)."""
     value: object = getattr(move, name)
     return value
+
+
+def _jump_open(s: SheddingState) -> bool:
+    """Whether the top card may be jumped on now (with ``jump_in``).
+
+    Under ``jump_in_window=next_move`` only until the next move: the move that made this state
+    laid it, or no move was made yet (the starter); under ``top_unchanged`` while it is on top.
+    """
+    if not s._tables.jump_fresh or s._moves_played == 0:
+        return True
+    events = s._raw_events
+    return bool(events) and events[0][0] is CardPlayed
+
+
+def _swap_due(s: SheddingState) -> int:
+    """The seat a swap just left holding one card, to announce it (-1: none).
+
+    The swap of the move that made ``s``; the player may announce (`Announce`) until the next
+    move. Read from the move's events (a `HandsSwapped` record), so that a loaded or sampled state,
+    which keeps the events of its last move, has the same window.
+    """
+    if s._phase is _OVER:
+        return -1
+    hands = s._hands
+    for record in s._raw_events:
+        if record[0] is HandsSwapped:
+            target: int = record[2]
+            if 0 <= target < len(hands) and len(hands[target]) == 1 and target != record[1]:
+                return target
+            return -1
+    return -1
+
+
+def _late(s: SheddingState) -> int:
+    """The seat a swap left one card that let a move go by unannounced (-1: none).
+
+    That move made ``s``; the player may be called out until the next move. The engine
+    records it as an `AnnouncementMissed` event of a seat other than the one that laid the top
+    card (whose own missed announcement is `announce_target`).
+    """
+    if s._phase is _OVER:
+        return -1
+    hands = s._hands
+    top_player = s._top_player
+    for record in s._raw_events:
+        if record[0] is AnnouncementMissed:
+            seat: int = record[1]
+            if seat != top_player and 0 <= seat < len(hands) and len(hands[seat]) == 1:
+                return seat
+    return -1
 
 
 def _next(s: SheddingState, seat: int) -> int:

@@ -20,12 +20,19 @@ path in the JSON document (``/data/drawn``). It checks, in the order of the docu
   ``draw_until_playable``, unless nothing was left to draw); nothing drawn otherwise;
 - the suit: a plain top card sets it; only a wild starter nobody has covered leaves it open;
 - the announcement: only the player who just laid their second-to-last card may be called out;
+- the events of the last move that the rules read (the jump-in window, the announcement a swap
+  made due and the call-out after it): a first `CardPlayed` is the top card laid by
+  ``top_player``; a `HandsSwapped` follows the swap card its player laid, with an opponent; an
+  `AnnouncementMissed` of another seat than ``top_player`` (a swap's target who let a move go by)
+  needs a swap card in the rules and a player holding one card;
 - a finished round: one that did end (a hand is empty, every player passed, or the move limit),
   whose outcome is the one the engine computes from the hands (`round_outcome`).
 
 `check_view` does the same for a `SheddingView` (a loaded or hand-built one): every field of the
 right type and in range, the card counts adding up to the deck of the rules, the phase, suit,
-penalty and announcement consistent as above, and then the view must be exactly what its
+penalty, announcement and events consistent as above, every hand shown exactly when the round
+is over (and then the outcome the engine computes from them), and then the view must be exactly
+what its
 position shows: a state is sampled from it (`cardgames.shedding.deal.sample_state`) and must give
 the same view back (legal moves, seats to act, events). A view that passes can be given to
 `Game.sample_state`, which runs the first part (`check_view_fields`) itself.
@@ -47,7 +54,8 @@ from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import InvalidStateError
 from cardgames.game import Game, Outcome, Termination, find_game
 from cardgames.rng import Rng
-from cardgames.shedding.engine import _FACE, _NO_SUIT, SheddingState, _Tables, _tables
+from cardgames.shedding.engine import _FACE, _NO_SUIT, RawEvent, SheddingState, _Tables, _tables
+from cardgames.shedding.moves import AnnouncementMissed, CardPlayed, HandsSwapped
 from cardgames.shedding.rules import AfterDraw, SheddingRules, Stacking
 from cardgames.shedding.scoring import points_table, round_outcome
 from cardgames.shedding.view import Phase, SheddingView
@@ -192,6 +200,48 @@ def _check_table(
             )
     if not over and not all(hand_sizes):
         _fail("hands", "a player without cards has won: the phase must be 'over'")
+
+
+def _check_events(
+    events: Sequence[RawEvent],
+    *,
+    tables: _Tables,
+    n: int,
+    top: Card,
+    top_player: int | None,
+    phase: Phase,
+    hand_sizes: Sequence[int],
+) -> None:
+    """The events of the last move that the rules read (see `cardgames.shedding.engine`).
+
+    ``events`` are records ``(event class, *fields)``, as the engine stores them.
+    """
+    if events and events[0][0] is CardPlayed and (events[0][1], events[0][2]) != (top_player, top):
+        _fail("events/0", "a card laid by the last move is the top card, laid by top_player")
+    for i, record in enumerate(events):
+        kind = record[0]
+        if kind is HandsSwapped:
+            player, target = record[1], record[2]
+            if not (_is_seat(player, n) and _is_seat(target, n)) or player == target:
+                _fail(f"events/{i}", "a swap is between a player and an opponent")
+            if (
+                events[0][0] is not CardPlayed
+                or player != top_player
+                or not tables.effects[top].swap
+            ):
+                _fail(f"events/{i}", "hands are swapped by the player who laid a swap card on top")
+        elif kind is AnnouncementMissed:
+            seat = record[1]
+            if not _is_seat(seat, n):
+                _fail(f"events/{i}", f"no seat {seat} in a game of {n} players")
+            if seat != top_player and (
+                not tables.swap_announce or phase is Phase.OVER or hand_sizes[seat] != 1
+            ):
+                _fail(
+                    f"events/{i}",
+                    "only the player who laid the top card, or one a swap left holding one card, "
+                    "misses an announcement",
+                )
 
 
 def _check_after_draw(
@@ -341,6 +391,15 @@ def check_state(state: object, game: Game[Any] | None = None) -> None:
         moves_played=state.moves_played,
         hand_sizes=sizes,
     )
+    _check_events(
+        state._raw_events,
+        tables=tables,
+        n=n,
+        top=top,
+        top_player=state.top_player,
+        phase=phase,
+        hand_sizes=sizes,
+    )
     if not isinstance(state.rng, Rng):
         _fail("rng", "expected the state of an Rng")
     if outcome is not None:
@@ -361,6 +420,10 @@ def check_state(state: object, game: Game[Any] | None = None) -> None:
 
 def _is_int(value: object) -> bool:
     return type(value) is int
+
+
+def _is_seat(value: object, n: int) -> bool:
+    return type(value) is int and 0 <= value < n
 
 
 def _seat(value: object, n: int, path: str, *, optional: bool = False) -> int | None:
@@ -483,6 +546,18 @@ def check_view_fields(
     if surplus:
         where = "hand" if hand is not None and any(c in hand for c in surplus) else "discard"
         _fail(where, f"more {min(surplus)} than the deck holds")
+    revealed = view.hands
+    if phase is Phase.OVER:
+        known = Counter(discard)
+        for seat, cards in enumerate(_revealed_hands(revealed, sizes, size)):
+            if seat == viewer and cards != hand:
+                _fail(f"hands/{seat}", "the viewer's own hand, as 'hand' shows it")
+            known.update(cards)
+        surplus = known - Counter(deck)
+        if surplus:
+            _fail("hands", f"more {min(surplus)} than the deck holds")
+    elif revealed is not None:
+        _fail("hands", "every hand is shown only once the round is over")
     drawn = view.drawn
     if drawn is not None:
         drawn = _card(drawn, "drawn")
@@ -549,6 +624,16 @@ def check_view_fields(
             _fail("outcome/reason", f"these counts end the round with {reason.value!r}")
         if reason is Termination.WENT_OUT and outcome.winners != (sizes.index(0),):
             _fail("outcome/winners", "the player who went out wins the round")
+        assert revealed is not None
+        points = points_table(rules)
+        values = [sum(points[c] for c in cards) for cards in revealed]
+        expected = round_outcome(players, values, rules.scoring, reason)
+        for name in ("winners", "scores", "detail"):
+            if getattr(outcome, name) != getattr(expected, name):
+                _fail(
+                    f"outcome/{name}",
+                    f"the engine would record {getattr(expected, name)!r} for these hands",
+                )
     moves = view.legal_moves
     if type(moves) is not tuple or (viewer is None and moves):
         _fail("legal_moves", "expected the viewer's moves (none for a spectator)")
@@ -562,7 +647,38 @@ def check_view_fields(
     for i, event in enumerate(events):
         if type(event) not in kinds:
             _fail(f"events/{i}", "expected an event of this game")
+    _check_events(
+        _records(events),
+        tables=tables,
+        n=n,
+        top=top,
+        top_player=top_player,
+        phase=phase,
+        hand_sizes=sizes,
+    )
     return game, rules
+
+
+def _records(events: Sequence[Any]) -> tuple[RawEvent, ...]:
+    """Events as the engine stores them: ``(event class, *fields)``."""
+    return tuple((type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in events)
+
+
+def _revealed_hands(
+    revealed: object, sizes: Sequence[int], most: int
+) -> tuple[tuple[Card, ...], ...]:
+    """The hands a view of a finished round shows: one per seat, sorted, as big as counted."""
+    if type(revealed) is not tuple or len(revealed) != len(sizes):
+        _fail("hands", f"once the round is over, every hand ({len(sizes)}), by seat")
+    hands: list[tuple[Card, ...]] = []
+    for seat, cards in enumerate(revealed):
+        cards = _cards(cards, f"hands/{seat}", most)
+        if len(cards) != sizes[seat]:
+            _fail(f"hands/{seat}", f"expected {sizes[seat]} cards, as hand_sizes says")
+        if list(cards) != sorted(cards):
+            _fail(f"hands/{seat}", "a hand is shown sorted")
+        hands.append(cards)
+    return tuple(hands)
 
 
 def _outcome_types(outcome: Outcome) -> bool:

@@ -9,12 +9,16 @@ How a match ends comes from the rules: with a ``target_score`` it ends after the
 total reaches the target; with ``rounds`` it ends after that many rounds. Under Crazy Eights
 scoring the highest total wins (the first to reach the target; totals that reach it together are
 compared); under 8 Américain scoring the lowest total wins. Equal best totals share the win.
+
+This shared class has no default game: `Match.new` takes the rules. Each game module has its own
+``Match`` (`cardgames.crazy_eights.Match`, `cardgames.huit_americain.Match`) whose ``new``
+defaults to that game's rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -24,6 +28,10 @@ from cardgames.game import find_game, player_names
 from cardgames.rng import Rng
 from cardgames.shedding.engine import SheddingState
 from cardgames.shedding.rules import Scoring, SheddingRules
+from cardgames.shedding.scoring import round_points
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = ["Match", "MatchOverError"]
 
@@ -66,8 +74,8 @@ class Match:
         seed: Seeds the rounds dealt by `deal` (round ``k`` gets a stream derived from it).
 
     Examples:
-        >>> from cardgames.crazy_eights import Match
-        >>> match = Match.new(["Léa", "Tom", "Sam"])
+        >>> from cardgames.crazy_eights import Match, Rules
+        >>> match = Match.new(["Léa", "Tom", "Sam"], Rules())
         >>> match = match.add_round({"Léa": 83, "Tom": 0, "Sam": 0}).add_round([0, 120, 0])
         >>> match.totals, match.is_over, match.dealer
         ((83, 120, 0), False, 2)
@@ -101,14 +109,12 @@ class Match:
             raise InvalidArgumentError("seed", self.seed, "expected an integer")
 
     @classmethod
-    def new(
-        cls, players: int | Sequence[str], rules: SheddingRules | None = None, *, seed: int = 0
-    ) -> Match:
-        """Start a match (Crazy Eights rules by default)."""
-        if rules is None:
-            from cardgames.crazy_eights import Rules
+    def new(cls, players: int | Sequence[str], rules: SheddingRules, *, seed: int = 0) -> Self:
+        """Start a match of the game whose ``rules`` are given.
 
-            rules = Rules()
+        Raises:
+            InvalidRulesError: for rules that are not a shedding game's, or bad players.
+        """
         if not isinstance(rules, SheddingRules):
             raise InvalidRulesError("rules", rules, "expected the rules of a shedding game")
         names = player_names(players, find_game(rules.game_name))
@@ -169,7 +175,7 @@ class Match:
         )
         return state
 
-    def add_round(self, points: Sequence[int] | Mapping[str, int]) -> Match:
+    def add_round(self, points: Sequence[int] | Mapping[str, int]) -> Self:
         """Record a round's points (by seat, or by player name; missing names score 0).
 
         Raises:
@@ -192,7 +198,51 @@ class Match:
         _check_points(row, len(self.players))
         return attrs.evolve(self, rounds=(*self.rounds, row))
 
-    def record(self, state: SheddingState) -> Match:
+    def add_hands(
+        self,
+        hands: Sequence[Sequence[Card]] | Mapping[str, Sequence[Card]],
+        *,
+        decks: int | None = None,
+    ) -> Self:
+        """Score a round of a real game from the cards left in each hand, and record it.
+
+        Args:
+            hands: Every player's hand, by seat or by name (every player's, names in any
+                case); the player who went out has an empty hand, and none is empty in a
+                blocked round.
+            decks: The number of decks played with (default: the rules' for the players).
+
+        Raises:
+            MatchOverError: if the match is over.
+            InvalidArgumentError: for hands the decks cannot deal, such as two empty hands or
+                a card held more often than the decks hold it (see
+                `cardgames.shedding.scoring.check_hands`), or players missing or unknown.
+        """
+        if self.is_over:
+            raise MatchOverError("the match is over")
+        if isinstance(hands, Mapping):
+            by_key = {str(name).casefold(): cards for name, cards in hands.items()}
+            known = {name.casefold() for name in self.players}
+            unknown = [str(name) for name in hands if str(name).casefold() not in known]
+            missing = [name for name in self.players if name.casefold() not in by_key]
+            if unknown or missing or len(by_key) != len(hands):
+                raise InvalidArgumentError(
+                    "hands",
+                    ", ".join(unknown or missing),
+                    f"expected the hand of every player of the match: {', '.join(self.players)}",
+                )
+            ordered = {name: by_key[name.casefold()] for name in self.players}
+            points = round_points(ordered, self.rules, decks=decks)
+            return self.add_round(points)
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise InvalidArgumentError("hands", hands, "expected every player's hand")
+        if len(hands) != len(self.players):
+            raise InvalidArgumentError(
+                "hands", len(hands), f"expected {len(self.players)} hands, one per player"
+            )
+        return self.add_round(round_points(hands, self.rules, decks=decks))
+
+    def record(self, state: SheddingState) -> Self:
         """Record the points of a finished round.
 
         Raises:

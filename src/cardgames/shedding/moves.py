@@ -14,6 +14,7 @@ from cardgames.cards import Card, Suit
 from cardgames.game import Event, Move, Outcome
 
 __all__ = [
+    "Announce",
     "AnnouncementCalled",
     "AnnouncementMade",
     "AnnouncementMissed",
@@ -109,6 +110,23 @@ class CallOut(Move):
 
     def __str__(self) -> str:
         return f"callout {self.target}"
+
+
+@attrs.frozen(cache_hash=True)
+class Announce(Move):
+    """Say "carte !" for the one card a swap left in the hand, before the next move.
+
+    Only the player whom another player's swap (``swap`` effect) has just left holding one card
+    makes this move, out of turn or in turn; a player who lays their second-to-last card
+    announces with that move instead (`PlayCard.announce`). Until the next move nobody may call
+    them out; if that move is made without the announcement, they may be called out until the
+    move after it (`AnnouncementMissed`, then `CallOut`).
+    """
+
+    kind: ClassVar[str] = "announce"
+
+    def __str__(self) -> str:
+        return self.kind
 
 
 @attrs.frozen
@@ -245,7 +263,13 @@ class AnnouncementMade(Event):
 
 @attrs.frozen
 class AnnouncementMissed(Event):
-    """``player`` is down to one card and did not announce it."""
+    """``player`` is down to one card and did not announce it.
+
+    They may be called out until the next move. It follows the card laid by ``player`` when
+    they did not announce it with the move; for a player left holding one card by another
+    player's swap, it comes at the end of the move after the swap (the announcement was due
+    before that move).
+    """
 
     kind: ClassVar[str] = "announcement_missed"
     player: int
@@ -277,7 +301,7 @@ class RoundOver(Event):
 
 
 MOVE_TYPES: dict[str, type[Move]] = {
-    cls.kind: cls for cls in (PlayCard, Draw, Pass, TakePenalty, CallOut)
+    cls.kind: cls for cls in (PlayCard, Draw, Pass, TakePenalty, CallOut, Announce)
 }
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls

@@ -35,6 +35,7 @@ __all__ = [
     "AfterDraw",
     "Effect",
     "Effects",
+    "JumpInWindow",
     "Scoring",
     "SheddingRules",
     "Stacking",
@@ -257,11 +258,22 @@ class AfterDraw(enum.Enum):
     """Keep it; the turn passes (8 Américain: "il pioche une carte et passe son tour")."""
 
 
+class JumpInWindow(enum.Enum):
+    """How long a card may be jumped on (``jump_in``, "à la volée")."""
+
+    NEXT_MOVE = "next_move"
+    """Until the next move of any kind, as the "carte" call-out: the identical card is laid
+    "immédiatement" (8 Américain), and a draw, a penalty taken, an announcement or a call-out
+    closes the window even though the top card is unchanged."""
+    TOP_UNCHANGED = "top_unchanged"
+    """As long as the card is the top of the discard pile, whatever moves are made meanwhile."""
+
+
 class Starter(enum.Enum):
     """What happens when the card turned up to open the discard pile is wild."""
 
     REDRAW = "redraw"
-    """It goes back into the stock at a random place and another card is turned (the seed)."""
+    """It goes back into the stock at a random place and another is turned (Crazy Eights' text)."""
     KEEP = "keep"
     """It stays; no suit is named, so the first player may lay any card."""
 
@@ -328,6 +340,10 @@ class SheddingRules(RulesBase):
     )
     jump_in: bool = option(
         False, "A player holding a card identical to the top card may lay it out of turn."
+    )
+    jump_in_window: JumpInWindow = option(
+        JumpInWindow.NEXT_MOVE,
+        "How long a jump-in is possible: until the next move, or while the top card is unchanged.",
     )
     starter: Starter = option(Starter.REDRAW, "What happens when the first card turned up is wild.")
     starter_effects: bool = option(

@@ -4,7 +4,7 @@ Two schemes (`Scoring`):
 
 - Crazy Eights (Marquoir): the round's winner collects the value of the cards left in the other
   hands: 2 to 10 their face value, Jack, Queen and King 10, Ace 20 because it makes a player miss
-  a turn (1 in a ruleset where the Ace has no effect), 8 50, a joker 50 (the seed has no jokers:
+  a turn (1 in a ruleset where the Ace has no effect), 8 50, a joker 50 (the text has no jokers:
   a joker is valued like the other wild card). A match is won by the first total to reach the
   target (200), or by the best total after a fixed number of rounds.
 - 8 Américain: every player scores the cards left in their own hand: joker 50, each 8 and the
@@ -13,21 +13,31 @@ Two schemes (`Scoring`):
 
 A round that ends without anyone going out (blocked, or the move cap) is won by the lowest hand
 value; tied players all win it. Under Crazy Eights scoring each of them collects the value of the
-hands of the players who did not win (house decision: the seed is silent).
+hands of the players who did not win (house decision: the rule text is silent).
+
+The shared engine has no default game: every function takes the rules of the game scored (the
+game modules, `cardgames.crazy_eights` and `cardgames.huit_americain`, default to their own).
+A score keeper's hands are checked against the decks of the game (`round_points`,
+`round_winners`): at most one empty hand (only one player goes out), no card held more often
+than the decks hold it (a joker only with jokers in the deck), and at least one card left out of
+the hands for the discard pile. The number of decks is the rules' for that many players, or
+``decks``.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TypeVar, overload
 
-from cardgames.cards import Card, Rank, Suit
+from cardgames.cards import Card, DeckKind, Rank, Suit, make_deck
 from cardgames.errors import InvalidArgumentError, InvalidRulesError
 from cardgames.game import Outcome, Termination
 from cardgames.shedding.rules import Scoring, SheddingRules
 
 __all__ = [
     "card_points",
+    "check_hands",
     "hand_points",
     "points_table",
     "round_outcome",
@@ -86,14 +96,101 @@ def points_table(rules: SheddingRules) -> tuple[int, ...]:
     return table
 
 
-def _default_rules() -> SheddingRules:
-    from cardgames.crazy_eights import Rules
+_MOST_DECKS = 8  # as the rules' option ``decks``
+_DECK_WORDS = {
+    DeckKind.STANDARD_52: "of 52 cards",
+    DeckKind.JOKERS_54: "of 54 cards (52 and two jokers)",
+    DeckKind.PIQUET_32: "of 32 cards (7 to Ace)",
+}
 
-    return Rules()
+
+def _decks(decks: object, rules: SheddingRules, players: int) -> int:
+    """The number of decks a round was played with: ``decks``, or the rules' default."""
+    if decks is None:
+        return rules.decks_for(players)
+    if type(decks) is not int or not 1 <= decks <= _MOST_DECKS:
+        raise InvalidArgumentError(
+            "decks", decks, f"expected a number of decks from 1 to {_MOST_DECKS}"
+        )
+    return decks
 
 
-def _table(rules: SheddingRules | None) -> tuple[int, ...]:
-    return points_table(_default_rules() if rules is None else rules)
+def _deck_words(kind: DeckKind, decks: int) -> str:
+    """``"one deck of 52 cards"``, ``"2 decks of 54 cards (52 and two jokers)"``.
+
+    Examples:
+        >>> _deck_words(DeckKind.STANDARD_52, 1)
+        'one deck of 52 cards'
+    """
+    return f"{'one deck' if decks == 1 else f'{decks} decks'} {_DECK_WORDS[kind]}"
+
+
+def check_hands(
+    hands: Sequence[Sequence[Card]],
+    rules: SheddingRules,
+    decks: object = None,
+    names: Sequence[str] | None = None,
+) -> None:
+    """Check that the hands left at the end of a round can come from the game's decks.
+
+    Args:
+        hands: Every player's hand (`Card` values), by seat.
+        rules: The rules played (their deck, and the number of decks for that many players).
+        decks: The number of decks shuffled together (default: the rules' for that many
+            players).
+        names: The players' names, by seat, for the messages (default: "seat N").
+
+    Raises:
+        InvalidArgumentError: for a second empty hand (only one player goes out), a card held
+            more often than the decks hold it (a joker without jokers in the deck), no card left
+            for the discard pile, or a bad ``decks``; the message names the card and the deck.
+
+    Examples:
+        >>> from cardgames.cards import parse_cards
+        >>> from cardgames.crazy_eights import Rules
+        >>> check_hands([parse_cards("8H 8H 8H"), parse_cards("8H")], Rules())
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.InvalidArgumentError: invalid argument hands='8H': 8H is held 4 times, but one deck of 52 cards has it once
+    """  # noqa: E501  (a doctest output line cannot be wrapped)
+    count = _decks(decks, rules, len(hands))
+    who = list(names) if names is not None else [f"seat {seat}" for seat in range(len(hands))]
+    empty = [who[seat] for seat, hand in enumerate(hands) if not hand]
+    if len(empty) > 1:
+        raise InvalidArgumentError(
+            "hands",
+            " ".join(empty),
+            f"only one player goes out, but {' and '.join(empty)} hold no card",
+        )
+    deck = make_deck(rules.deck, count)
+    words = _deck_words(rules.deck, count)
+    held: Counter[Card] = Counter()
+    for hand in hands:
+        held.update(hand)
+    total = sum(held.values())
+    if total >= len(deck):
+        raise InvalidArgumentError(
+            "hands",
+            total,
+            f"{total} cards in the hands, but {words} leaves at most {len(deck) - 1} in hands "
+            "(the discard pile keeps at least one)",
+        )
+    copies = Counter(deck)
+    for card in sorted(held):
+        if held[card] > copies[card]:
+            if not copies[card]:
+                raise InvalidArgumentError("hands", str(card), f"there is no {card} in {words}")
+            have = "has" if count == 1 else "have"
+            raise InvalidArgumentError(
+                "hands",
+                str(card),
+                f"{card} is held {_times(held[card])}, but {words} {have} it "
+                f"{_times(copies[card])}",
+            )
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def _check_card(card: object, argument: str) -> Card:
@@ -115,29 +212,30 @@ def _check_hands(hands: object) -> list[tuple[Card, ...]]:
     return [_check_hand(hand, "hands") for hand in hands]
 
 
-def card_points(card: Card, rules: SheddingRules | None = None) -> int:
-    """The points a card left in hand is worth (Crazy Eights rules by default).
+def card_points(card: Card, rules: SheddingRules) -> int:
+    """The points a card left in hand is worth under ``rules``.
 
     Examples:
         >>> from cardgames.cards import Card
-        >>> [card_points(Card.parse(t)) for t in ("8H", "KS", "3C", "AS", "10D")]
+        >>> from cardgames.crazy_eights import Rules
+        >>> [card_points(Card.parse(t), Rules()) for t in ("8H", "KS", "3C", "AS", "10D")]
         [50, 10, 3, 20, 10]
 
     Raises:
         InvalidArgumentError: if ``card`` is not a `Card`.
         InvalidRulesError: if ``rules`` are not the rules of a shedding game.
     """
-    return _table(rules)[_check_card(card, "card")]
+    return points_table(rules)[_check_card(card, "card")]
 
 
-def hand_points(hand: Sequence[Card], rules: SheddingRules | None = None) -> int:
-    """The total points of the cards in a hand.
+def hand_points(hand: Sequence[Card], rules: SheddingRules) -> int:
+    """The total points of the cards in a hand, under ``rules``.
 
     Raises:
         InvalidArgumentError: if ``hand`` is not a sequence of `Card` values.
         InvalidRulesError: if ``rules`` are not the rules of a shedding game.
     """
-    table = _table(rules)
+    table = points_table(rules)
     return sum(table[c] for c in _check_hand(hand))
 
 
@@ -204,62 +302,82 @@ def round_outcome(
 
 
 def round_winners(
-    hands: Sequence[Sequence[Card]], rules: SheddingRules | None = None
+    hands: Sequence[Sequence[Card]], rules: SheddingRules, *, decks: int | None = None
 ) -> tuple[int, ...]:
     """The seats that win a round: whoever has no card left, else the lowest hand value.
 
+    Args:
+        hands: Every player's hand left, by seat (at most one empty: see `check_hands`).
+        rules: The rules played.
+        decks: The number of decks (default: the rules' for that many players).
+
     Raises:
-        InvalidArgumentError: if ``hands`` is not a non-empty sequence of hands of `Card` values.
+        InvalidArgumentError: if ``hands`` is not a non-empty sequence of hands of `Card`
+            values, or holds hands the decks cannot deal (`check_hands`).
         InvalidRulesError: if ``rules`` are not the rules of a shedding game.
     """
-    rules = _default_rules() if rules is None else rules
     table = points_table(rules)
-    values = [sum(table[c] for c in hand) for hand in _check_hands(hands)]
+    checked = _check_hands(hands)
+    check_hands(checked, rules, decks)
+    values = [sum(table[c] for c in hand) for hand in checked]
     return settle(values, rules.scoring)[0]
 
 
 @overload
 def round_points(
-    hands: Mapping[K, Sequence[Card]], rules: SheddingRules | None = None
+    hands: Mapping[K, Sequence[Card]], rules: SheddingRules, *, decks: int | None = None
 ) -> dict[K, int]: ...
 @overload
 def round_points(
-    hands: Sequence[Sequence[Card]], rules: SheddingRules | None = None
+    hands: Sequence[Sequence[Card]], rules: SheddingRules, *, decks: int | None = None
 ) -> tuple[int, ...]: ...
 def round_points(
     hands: Mapping[K, Sequence[Card]] | Sequence[Sequence[Card]],
-    rules: SheddingRules | None = None,
+    rules: SheddingRules,
+    *,
+    decks: int | None = None,
 ) -> dict[K, int] | tuple[int, ...]:
-    """Score a round from every player's remaining hand (the winner's is empty).
+    """Score a round from every player's remaining hand.
+
+    The player who went out has an empty hand (only one may); with no empty hand the round is
+    a blocked one, won by the lowest hand value.
 
     Args:
         hands: Every player's hand at the end of the round, by seat or by name.
-        rules: The rules (Crazy Eights by default); their `Scoring` decides the scheme.
+        rules: The rules of the game; their `Scoring` decides the scheme.
+        decks: The number of decks shuffled together (default: the rules' for that many
+            players): the hands must be ones they can deal (`check_hands`).
 
     Returns:
         The round's points per player, in the same shape as ``hands``.
 
-    The seed's example: Léa goes out; Tom holds an 8 and a King, Sam a 3 and an Ace.
+    The rule text's example: Léa goes out; Tom holds an 8 and a King, Sam a 3 and an Ace.
 
     Examples:
         >>> from cardgames.cards import parse_cards
-        >>> round_points({"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")})
+        >>> from cardgames.crazy_eights import Rules
+        >>> hands = {"Léa": (), "Tom": parse_cards("8H KS"), "Sam": parse_cards("3C AS")}
+        >>> round_points(hands, Rules())
         {'Léa': 83, 'Tom': 0, 'Sam': 0}
 
     Raises:
         InvalidArgumentError: if ``hands`` is not a non-empty sequence or mapping of hands of
-            `Card` values.
+            `Card` values, or holds hands the decks cannot deal (two empty hands, a card more
+            often than the decks hold it...: `check_hands`).
         InvalidRulesError: if ``rules`` are not the rules of a shedding game.
     """
     if isinstance(hands, Mapping):
         keys = list(hands)
-        scores = _round_points([hands[k] for k in keys], rules)
+        scores = _round_points([hands[k] for k in keys], rules, decks, [str(k) for k in keys])
         return dict(zip(keys, scores, strict=True))
-    return _round_points(hands, rules)
+    return _round_points(hands, rules, decks, None)
 
 
-def _round_points(hands: object, rules: SheddingRules | None) -> tuple[int, ...]:
-    rules = _default_rules() if rules is None else rules
+def _round_points(
+    hands: object, rules: SheddingRules, decks: object, names: Sequence[str] | None
+) -> tuple[int, ...]:
     table = points_table(rules)
-    values = [sum(table[c] for c in hand) for hand in _check_hands(hands)]
+    checked = _check_hands(hands)
+    check_hands(checked, rules, decks, names)
+    values = [sum(table[c] for c in hand) for hand in checked]
     return settle(values, rules.scoring)[1]

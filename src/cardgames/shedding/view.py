@@ -42,8 +42,12 @@ class SheddingView(View):
     the sizes of the other hands, public table information (the discard pile, whose cards were
     all laid face up, the suit to follow, a pending penalty, whose turn it is, consecutive
     blocked passes, the rules), the viewer's legal moves and the events redacted for them.
-    `drawn` is the card just drawn, shown only to its drawer. It never holds an opponent's card,
-    the stock order or the RNG state.
+    `drawn` is the card just drawn, shown only to its drawer. While the round runs it never holds
+    an opponent's card, the stock order or the RNG state.
+
+    Once the round is over, ``hands`` holds every hand by seat (sorted), for every viewer and
+    the spectator, as the players lay their cards face up to count the points; it is ``None``
+    until then. The stock stays hidden.
     """
 
     game: str
@@ -68,6 +72,7 @@ class SheddingView(View):
     events: tuple[Event, ...]
     outcome: Outcome | None
     rules: SheddingRules | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
 
     def to_json(self) -> str:
         """Serialize the view (what a frontend sends to that player)."""
