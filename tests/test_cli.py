@@ -593,7 +593,7 @@ def test_score_crazy_eights_seed_example(capsys: pytest.CaptureFixture[str], pla
 
 
 def test_score_blocked_round_and_aces_without_power(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["--hand", "Tom=AS", "--hand", "Sam=3C 4D", "--preset", "ace-without-power"]
+    args = ["--hand", "Tom=AS", "--hand", "Sam=3C 4D", "--preset", "ace-without-power", "--blocked"]
     code, out, _ = run(capsys, "score", "crazy-eights", *args)
     assert code == 0
     assert "Tom wins the round and scores 7." in out
@@ -643,10 +643,10 @@ def test_score_match_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 def test_score_match_of_fixed_rounds(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     match = str(tmp_path / "m.json")
     args = ["--hand", "A=3C", "--hand", "B=KC", "--match", match, "--rules", "target_score=none"]
-    code, out, _ = run(capsys, "score", "huit-americain", *args, "rounds=2")
+    code, out, _ = run(capsys, "score", "huit-americain", "--blocked", *args, "rounds=2")
     assert code == 0
     assert "it ends after 2 rounds; the lowest total wins" in out
-    code, out, _ = run(capsys, "score", "huit-americain", *args[:4], "--match", match)
+    code, out, _ = run(capsys, "score", "huit-americain", "--blocked", *args[:4], "--match", match)
     assert code == 0
     assert "The match is over. Winner: A with 10 points." in out
 
@@ -672,10 +672,18 @@ def test_score_usage_errors(
 
 def test_score_match_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     match = tmp_path / "match.json"
-    hands = ["--hand", "A=2C", "--hand", "B=3C"]
+    hands = ["--hand", "A=2C", "--hand", "B=3C", "--blocked"]
     assert run(capsys, "score", "crazy-eights", *hands, "--match", str(match))[0] == 0
     result = run(
-        capsys, "score", "crazy-eights", "--hand", "A=2C", "--hand", "C=3C", "--match", str(match)
+        capsys,
+        "score",
+        "crazy-eights",
+        *hands[:2],
+        "--hand",
+        "C=3C",
+        "--blocked",
+        "--match",
+        str(match),
     )
     assert_one_line_error(result, 2, "C not in the match (players: A, B)")
     result = run(
@@ -686,9 +694,9 @@ def test_score_match_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
         capsys,
         "score",
         "crazy-eights",
-        *hands,
+        *hands[:4],
         "--hand",
-        "C=",
+        "C=5C",
         "--winner",
         "D",
         "--match",
@@ -738,7 +746,7 @@ def test_score_match_file_with_bad_players(
     match = tmp_path / "match.json"
     base = {"format": "cardgames-score-match", "version": 1, "game": "crazy-eights"}
     rules = json.loads(crazy_eights.Rules().to_json())
-    hands = ["--hand", "A=2C", "--hand", "B=3C", "--match", str(match)]
+    hands = ["--hand", "A=2C", "--hand", "B=3C", "--blocked", "--match", str(match)]
     for players, rounds, needle in [
         ("A", [], "/players"),
         (["A", "B"], "x", "/rounds"),

@@ -222,6 +222,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("game", metavar="GAME", help="crazy-eights, huit-americain or planets")
     sub.add_argument("--winner", metavar="NAME", help="the player who went out (empty hand)")
     sub.add_argument(
+        "--blocked",
+        action="store_true",
+        help="nobody went out (nothing to draw, nobody could play): the lowest hand wins",
+    )
+    sub.add_argument(
+        "--decks",
+        type=_positive,
+        metavar="N",
+        help="decks shuffled together (default: the rules' for that many players); the hands "
+        "are checked against them",
+    )
+    sub.add_argument(
         "--hand",
         metavar='NAME="CARDS"',
         nargs="+",

@@ -1,10 +1,14 @@
 """``cardgames score``: the score keeper of a game played with real cards.
 
 Crazy Eights: the player who went out (``--winner``) collects the value of the cards left in
-the other hands (``--hand NAME="CARDS"``); in a blocked round (no ``--winner``) the lowest hand
-wins. 8 Américain: every player scores the cards left in their own hand, and the lowest total
-wins. ``--match FILE`` adds the round to a match kept in a JSON file (created on the first
-round) and prints the totals, and the winner once the match is over.
+the other hands (``--hand NAME="CARDS"``); in a blocked round (``--blocked``: nobody went out)
+the lowest hand wins. 8 Américain: every player scores the cards left in their own hand, and the
+lowest total wins. ``--match FILE`` adds the round to a match kept in a JSON file (created on the
+first round) and prints the totals, and the winner once the match is over.
+
+The hands are checked against the decks of the game (``--decks N``, by default the rules' for
+that many players): only one player goes out, and no card is held more often than the decks
+hold it (no joker in a 52-card game).
 
 The planet game "8" is scored once, at the end, from each player's tally
 (``--tally NAME="commander 4, adjutant 3, face-down 2, hand 3"``).
@@ -29,7 +33,7 @@ from cardgames.cli.choices import (
 )
 from cardgames.cli.narrate import Narrator
 from cardgames.cli.output import can_show, print_table
-from cardgames.errors import CardGamesError, InvalidStateError, ParseError
+from cardgames.errors import CardGamesError, InvalidArgumentError, InvalidStateError, ParseError
 from cardgames.game import Game
 
 __all__ = ["MATCH_FORMAT", "load_match", "parse_tally", "run_score", "save_match"]
@@ -56,8 +60,11 @@ def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
 
 
 def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
+    """Every player's hand; the winner's (``--winner``) is empty, and only theirs."""
     hands: dict[str, tuple[Card, ...]] = {}
     winner = " ".join(args.winner.split()) if args.winner else None
+    if winner is not None and args.blocked:
+        raise UsageError("--winner or --blocked: in a blocked round nobody went out")
     if winner is not None:
         hands[winner] = ()
     for name, text in _assignments(args.hand, "--hand"):
@@ -69,6 +76,17 @@ def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
             if cards:
                 raise UsageError(f"--hand {name}: {name} went out (--winner) and holds no card")
             continue
+        if not cards:
+            if winner is not None:
+                raise UsageError(
+                    f"--hand {name}=: only one player goes out ({winner}, --winner); "
+                    f"give the cards {name} holds"
+                )
+            if args.blocked:
+                raise UsageError(
+                    f"--hand {name}=: nobody went out in a blocked round (--blocked); give the "
+                    f"cards {name} holds, or --winner {name} if {name} went out"
+                )
         hands[name] = cards
     if not args.hand:
         raise UsageError(
@@ -76,6 +94,11 @@ def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
         )
     if len(hands) < 2:
         raise UsageError("a round has at least two players: give every player's hand")
+    if winner is None and not args.blocked:
+        raise UsageError(
+            "who went out? give --winner NAME, or --blocked for a round that ended with nobody "
+            "able to play"
+        )
     return hands
 
 
@@ -106,7 +129,7 @@ def run_score(args: argparse.Namespace) -> int:
 def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> int:
     from cardgames.shedding.match import Match
     from cardgames.shedding.rules import Scoring
-    from cardgames.shedding.scoring import hand_points, round_points, round_winners
+    from cardgames.shedding.scoring import check_hands, hand_points, round_points, round_winners
 
     hands = _hands(args)
     path = Path(args.match) if args.match else None
@@ -126,8 +149,16 @@ def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> in
         else:
             match = Match.new(list(hands), rules)
     names = list(hands)
-    points = round_points(hands, rules)
-    winners = round_winners([hands[name] for name in names], rules)
+    try:
+        check_hands([hands[name] for name in names], rules, args.decks, names)
+    except InvalidArgumentError as exc:
+        if exc.argument == "decks":
+            raise UsageError(f"--decks: {exc.reason}") from None
+        absent = exc.reason.startswith("there is no")  # more decks would not bring it
+        more = "" if args.decks or absent else " (--decks N if you played with more decks)"
+        raise UsageError(f"--hand: {exc.reason}{more}") from None
+    points = round_points(hands, rules, decks=args.decks)
+    winners = round_winners([hands[name] for name in names], rules, decks=args.decks)
     symbols = Narrator(tuple(names), None, can_show())
     lowest_wins = rules.scoring is Scoring.HUIT_AMERICAIN
     rows = [
@@ -137,11 +168,14 @@ def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> in
     print(f"{game_label(game)}: round scores")
     print_table(None, ["player", "cards left", "hand value", "points"], rows, right=[2, 3])
     who = ", ".join(names[w] for w in winners)
+    if args.blocked:
+        print("A blocked round: nobody went out, the lowest hand value wins.")
     if lowest_wins:
         print(f"Every player scores their own hand; the lowest wins the round: {who}.")
+    elif len(winners) == 1:
+        print(f"{who} wins the round and scores {points[who]}.")
     else:
-        total = sum(points[names[w]] for w in winners)
-        print(f"{who} {'wins' if len(winners) == 1 else 'win'} the round and scores {total}.")
+        print(f"{who} win the round and score {points[names[winners[0]]]} each.")
     if match is None or path is None:
         return 0
     match = match.add_round(points)
