@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from cardgames import crazy_eights, game, huit_americain
 from cardgames.cards import Card, Suit
-from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError, UnknownGameError
+from cardgames.errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidStateError,
+    ParseError,
+    UnknownGameError,
+)
 from cardgames.game import (
     Game,
     LegalMoves,
@@ -318,7 +324,7 @@ class Fancy(Draw):
 
 @pytest.mark.parametrize("move", [Move(0), Fancy(1)], ids=["base", "subclass"])
 def test_move_to_json_refuses_moves_of_other_classes(move: Move) -> None:
-    with pytest.raises(TypeError, match="is not a move of crazy-eights"):
+    with pytest.raises(InvalidArgumentError, match="not a move of crazy-eights"):
         CE.move_to_json(move)
 
 
