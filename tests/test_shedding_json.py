@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -989,3 +990,24 @@ def test_events_the_rules_read_must_fit_the_position() -> None:
     seat = (top_player + 1) % 3
     doc["data"]["events"].append({"type": "announcement_missed", "player": seat})
     assert refusal(doc)[0] == f"/data/events/{len(doc['data']['events']) - 1}"
+
+
+def test_the_engines_swap_flag_is_what_the_events_say() -> None:
+    # The engine keeps a flag so that its hot paths need not read the events; a state built
+    # from its events (loaded, sampled) computes it from them: the two must agree.
+    from cardgames.shedding.engine import _swap_marks
+
+    rules = huit_americain.PRESETS["autres-propositions"].replace(hand_size=3)
+    seen = 0
+    for seed in range(30):
+        state = huit_americain.new_game(3, seed=seed, rules=rules)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            assert state._swap_open == _swap_marks(state._raw_events)
+            seen += state._swap_open
+            loaded = HA.state_from_json(state.to_json())
+            assert loaded.legal_moves() == state.legal_moves()
+            assert loaded.to_act == state.to_act
+            moves = state.legal_moves()
+            state = state.apply(moves[chooser.randrange(len(moves))])
+    assert seen > 20

@@ -322,6 +322,11 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     _outcome: Outcome | None
     _raw_events: tuple[RawEvent, ...]
     _legal: LegalMoves[Move] | None  # legal_moves() of every seat, once computed
+    # Derived from _raw_events: under rules with a swap card and the announcement, the last move
+    # left a HandsSwapped or AnnouncementMissed record (set where the transition appends one, or
+    # by _swap_marks for a state built from its events), so a swap's announcement (or the
+    # call-out after it) may be possible. False lets the hot paths skip reading the events.
+    _swap_open: bool
     _c: dict[Any, Any]
 
     @property
@@ -432,6 +437,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         new._outcome = self._outcome
         new._raw_events = self._raw_events
         new._legal = None
+        new._swap_open = False
         new._c = {}
         return new
 
@@ -465,10 +471,11 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         """
         new = self._copy()
         for name, value in changes.items():
-            if not hasattr(new, "_" + name) or name in ("c", "legal", "tables"):
+            if not hasattr(new, "_" + name) or name in ("c", "legal", "tables", "swap_open"):
                 raise TypeError(f"no field {name!r}")
             setattr(new, "_" + name, value)
         new._tables = _tables(new._rules, len(new._players))
+        new._swap_open = new._tables.swap_announce and _swap_marks(new._raw_events)
         return new
 
     def __repr__(self) -> str:
@@ -529,7 +536,11 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         announce the one card a swap left them, or jump in, in seat order after the current
         player.
         """
-        if self._announce_target is None and not self._tables.windows:
+        if (
+            self._announce_target is None
+            and not self._tables.jump_in
+            and (not self._swap_open or not _swap_windows(self))
+        ):
             return () if self._phase is _OVER else (self._current,)
         return self._moves()[0]
 
@@ -551,8 +562,9 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             if result is None:
                 if (
                     self._announce_target is None
-                    and not self._tables.windows
+                    and not self._tables.jump_in
                     and self._phase is not _OVER
+                    and (not self._swap_open or not _swap_windows(self))
                 ):
                     moves = self._current_moves()
                     result = moves if type(moves) is LegalMoves else LegalMoves(moves)
@@ -1020,7 +1032,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 and not self._penalty
                 and len(hand) > 2
                 and self._moves_played + 1 < t.max_moves
-                and (not t.swap_announce or _swap_due(self) < 0)
+                and not self._swap_open
             ):
                 # The common case, inlined: a card without effect, laid in turn or as a
                 # jump-in, that neither ends the round nor leaves one card (no announcement).
@@ -1035,7 +1047,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 new._raw_events = ((CardPlayed, p, card, p != self._current),)
                 return new
         # A player whom the last move's swap left one card announces it before this move.
-        due = _swap_due(self) if t.swap_announce else -1
+        due = _swap_due(self) if self._swap_open else -1
         new._announce_target = None
         events: list[RawEvent] = []
         if kind is PlayCard:
@@ -1064,6 +1076,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             # The move went by without the announcement: the call-out window opens now, until
             # the next move (unless a new swap left the player one card again: then due anew).
             events.append((AnnouncementMissed, due))
+            new._swap_open = True
         new._raw_events = tuple(events)
         return new
 
@@ -1112,6 +1125,20 @@ def _jump_open(s: SheddingState) -> bool:
         return True
     events = s._raw_events
     return bool(events) and events[0][0] is CardPlayed
+
+
+def _swap_marks(events: tuple[RawEvent, ...]) -> bool:
+    """Whether ``events`` hold a record that a swap's announcement window reads."""
+    for record in events:
+        kind = record[0]
+        if kind is HandsSwapped or kind is AnnouncementMissed:
+            return True
+    return False
+
+
+def _swap_windows(s: SheddingState) -> bool:
+    """Whether a swap's announcement, or the call-out after it, is possible now."""
+    return _swap_due(s) >= 0 or _late(s) >= 0
 
 
 def _swap_due(s: SheddingState) -> int:
@@ -1191,6 +1218,7 @@ def _play(s: SheddingState, events: list[RawEvent], move: PlayCard) -> None:
             else:
                 events.append((AnnouncementMissed, p))
                 s._announce_target = p
+                s._swap_open = t.swap_announce
         s._current = (p + s._direction) % t.n
         return
     effect = t.effects[card]
@@ -1211,6 +1239,7 @@ def _play(s: SheddingState, events: list[RawEvent], move: PlayCard) -> None:
         hands = _replace_hand(hands, target, hand)
         hand = other
         events.append((HandsSwapped, p, target))
+        s._swap_open = t.swap_announce
     s._hands = _replace_hand(hands, p, hand)
     if t.announce and len(hand) == 1:
         if move.announce:
@@ -1218,6 +1247,7 @@ def _play(s: SheddingState, events: list[RawEvent], move: PlayCard) -> None:
         else:
             events.append((AnnouncementMissed, p))
             s._announce_target = p
+            s._swap_open = t.swap_announce
     n = t.n
     if effect.reverse and not t.two_again:
         s._direction = -s._direction
@@ -1425,6 +1455,7 @@ def _state(
     state._rng = rng
     state._outcome = outcome
     state._raw_events = raw_events
+    state._swap_open = tables.swap_announce and _swap_marks(raw_events)
     state._legal = None
     state._c = {}
     return state
