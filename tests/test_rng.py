@@ -865,7 +865,7 @@ def test_rng_is_frozen_and_comparable_by_value() -> None:
 
 @pytest.mark.parametrize("seed", [True, False, 1.0, "1", None, b"\x01"])
 def test_from_seed_refuses_non_int(seed: Any) -> None:
-    with pytest.raises(TypeError, match="seed=.*must be an int"):
+    with pytest.raises(TypeError, match=r"seed=.*must be an int"):
         Rng.from_seed(seed)
 
 

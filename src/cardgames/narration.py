@@ -639,6 +639,13 @@ def _check_outcome(event: Event, outcome: Outcome, players: int | None) -> list[
         raise InvalidArgumentError(
             "event", event, f"its outcome has {len(outcome.scores)} scores, not {players}"
         )
+    for seat in outcome.winners:
+        if not 0 <= seat < len(outcome.scores):
+            raise InvalidArgumentError(
+                "event",
+                event,
+                f"its outcome names winner {seat} but has {len(outcome.scores)} scores",
+            )
     return list(outcome.winners)
 
 
