@@ -22,10 +22,16 @@ import attrs
 import pytest
 
 from cardgames import crazy_eights, huit_americain
-from cardgames.agents import AgentError, RandomAgent, play_game
-from cardgames.errors import InvalidRulesError, InvalidStateError, UnknownGameError
+from cardgames.agents import AgentError, RandomAgent, choose_move, play_game
+from cardgames.errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidStateError,
+    UnknownGameError,
+)
 from cardgames.game import Move, Termination, View, find_game
 from cardgames.rng import Rng
+from cardgames.shedding import PlayCard
 from cardgames.simulate import (
     GameRow,
     LengthSummary,
@@ -286,6 +292,43 @@ def test_summary_by_agent_counts_seat_games() -> None:
         summary.agent("c")
 
 
+def test_seat_and_agent_summaries_mirror_each_other() -> None:
+    # ROWS: seats 0 and 2 are always agent a, seat 1 agent b, over 5 games.
+    summary = SimulationResults("toy", ROWS).summary()
+    a = summary.agent("a")
+    assert (a.name, a.seats, a.seat_games) == ("a", (0, 2), 10)
+    assert summary.agent("b").seats == (1,)
+    for seat in range(3):
+        got = summary.seat(seat)
+        assert got is summary.seats[seat]
+        assert (got.seat, got.seat_games) == (seat, 5)
+    assert summary.seat(2).agents == ("a",)
+    # Every seat-game of an agent is a game of one of its seats.
+    assert a.seat_games == sum(summary.seat(s).seat_games for s in a.seats)
+    assert a.win_rate.wins == pytest.approx(sum(summary.seat(s).win_rate.wins for s in a.seats))
+
+
+@pytest.mark.parametrize("seat", [3, -1, 10**30])
+def test_summary_seat_out_of_range_is_a_key_error(seat: int) -> None:
+    summary = SimulationResults("toy", ROWS).summary()
+    with pytest.raises(KeyError):
+        summary.seat(seat)
+
+
+@pytest.mark.parametrize("seat", [True, "0", 0.0, None, [0]])
+def test_summary_seat_refuses_what_is_not_a_seat_number(seat: object) -> None:
+    summary = SimulationResults("toy", ROWS).summary()
+    with pytest.raises(InvalidArgumentError):
+        summary.seat(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", [0, None, b"a", ("a",)])
+def test_summary_agent_refuses_what_is_not_a_name(name: object) -> None:
+    summary = SimulationResults("toy", ROWS).summary()
+    with pytest.raises(InvalidArgumentError):
+        summary.agent(name)  # type: ignore[arg-type]
+
+
 def test_wilson_of_a_fractional_count_by_hand() -> None:
     # p = 11/24 (11/6 wins in 4): center (p + z²/8) / (1 + z²/4) = 0.478745,
     # half-width z / (1 + z²/4) * sqrt(p (1 - p) / 4 + z² / 64) = 0.349340.
@@ -306,6 +349,8 @@ def test_summary_length_and_mixed_seats() -> None:
     # x won games 0 and half of 3 (seat 1 there); y won game 1, game 2 and half of game 3.
     assert (x.win_rate.wins, y.win_rate.wins) == (1.5, 2.5)
     assert (x.seat_games, y.seat_games) == (4, 4)
+    assert (x.seats, y.seats) == ((0, 1), (0, 1))
+    assert summary.seat(1).agents == ("y", "x")
     assert summary.length == LengthSummary(18.0, 12, 15.0, 18.0, 21.0, 22.8, 24)
     # A simulated game gets the same numbers as the summary of its rows.
     results = simulate("crazy eights", **CE_ARGS)
@@ -625,6 +670,69 @@ def test_an_illegal_move_stops_the_simulation() -> None:
             seed=4,
             executor=pool,
         )
+
+
+@attrs.frozen
+class Decliner:
+    """An agent that lets every move go, its own turn included."""
+
+    name: str = "decliner"
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        return None, rng
+
+
+@attrs.frozen
+class Forger:
+    """An agent that answers a look-alike of its first legal move: an int for the card."""
+
+    name: str = "forger"
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        move = legal[0]
+        if isinstance(move, PlayCard):
+            return attrs.evolve(move, card=int(move.card)), rng  # type: ignore[arg-type]
+        return attrs.evolve(move, player=float(move.player)), rng  # type: ignore[arg-type]
+
+
+def test_choose_move_gives_the_engines_own_move_and_the_agents_rng() -> None:
+    state = crazy_eights.new_game(["Ann", "Bob", "Cid"], seed=11)
+    rng = Rng.from_seed(5)
+    move, after = choose_move(RandomAgent(), state, rng)
+    expected, expected_rng = RandomAgent().act(
+        state.view(state.to_act[0]), state.legal_moves(state.to_act[0]), rng
+    )
+    assert (move, after) == (expected, expected_rng)
+    assert any(move is legal for legal in state.legal_moves(state.to_act[0]))
+    assert state.apply(move).moves_played == 1  # type-checks: a Move, never None
+
+
+def test_choose_move_refuses_a_declined_turn_and_a_forged_move() -> None:
+    state = crazy_eights.new_game(["Ann", "Bob"], seed=11)
+    before = state.to_json()
+    with pytest.raises(AgentError, match="declined its own turn"):
+        choose_move(Decliner(), state, Rng.from_seed(1))
+    with pytest.raises(AgentError, match="illegal move"):
+        choose_move(Forger(), state, Rng.from_seed(1))
+    with pytest.raises(AgentError, match="illegal move"):
+        choose_move(Cheat(), state, Rng.from_seed(1))
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("agent", "state", "rng"),
+    [
+        ("random", crazy_eights.new_game(2, seed=1), Rng.from_seed(1)),
+        (RandomAgent(), "state", Rng.from_seed(1)),
+        (RandomAgent(), crazy_eights.new_game(2, seed=1), 42),
+        (RandomAgent(), play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=3).state, None),
+    ],
+)
+def test_choose_move_refuses_what_is_not_an_agent_a_running_state_or_an_rng(
+    agent: Any, state: Any, rng: Any
+) -> None:
+    with pytest.raises(InvalidArgumentError):
+        choose_move(agent, state, Rng.from_seed(1) if rng is None else rng)
 
 
 def test_find_game_accepts_the_canonical_name() -> None:

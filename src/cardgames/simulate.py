@@ -56,6 +56,7 @@ import importlib
 import itertools
 import json
 import math
+import operator
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, TypeAlias
@@ -242,18 +243,23 @@ class WinRate:
 
 @attrs.frozen
 class SeatSummary:
-    """The statistics of one seat.
+    """The statistics of one seat, whoever held it.
+
+    The mirror of `AgentSummary`: a seat names the agents that held it, an agent the seats it
+    held; both count their seat-games.
 
     Attributes:
         seat: The seat number.
         agents: The names of the agents that held it, in order of first appearance (one name
             when every game had the same line-up).
-        win_rate: Its win rate.
+        seat_games: The number of games played in this seat (every game of the simulation).
+        win_rate: Its wins per game.
         mean_score: Its mean final score.
     """
 
     seat: int
     agents: tuple[str, ...]
+    seat_games: int
     win_rate: WinRate
     mean_score: float
 
@@ -262,8 +268,11 @@ class SeatSummary:
 class AgentSummary:
     """The statistics of one agent, over every seat it held.
 
+    The mirror of `SeatSummary`.
+
     Attributes:
         name: The agent's name.
+        seats: The seats it held, in increasing order.
         seat_games: The number of (game, seat) pairs it played: an agent in two seats of 100
             games played 200.
         win_rate: Its wins per seat-game.
@@ -271,6 +280,7 @@ class AgentSummary:
     """
 
     name: str
+    seats: tuple[int, ...]
     seat_games: int
     win_rate: WinRate
     mean_score: float
@@ -349,12 +359,47 @@ class Summary:
     endings: tuple[tuple[Termination, int], ...]
     lower_is_better: bool = False
 
+    def seat(self, seat: int) -> SeatSummary:
+        """The summary of seat number ``seat``.
+
+        Raises:
+            InvalidArgumentError: if ``seat`` is not an integer (a bool is not a seat).
+            KeyError: if the games had no such seat.
+
+        Examples:
+            >>> from cardgames.simulate import simulate
+            >>> results = simulate(
+            ...     "crazy-eights", players=2, agents=["random", "heuristic"], games=4, seed=1
+            ... )
+            >>> summary = results.summary()
+            >>> summary.seat(1).agents, summary.seat(1).seat_games
+            (('heuristic',), 4)
+        """
+        if isinstance(seat, bool) or not hasattr(type(seat), "__index__"):
+            raise InvalidArgumentError("seat", seat, "expected a seat number")
+        number = operator.index(seat)
+        if 0 <= number < len(self.seats):
+            return self.seats[number]
+        raise KeyError(number)
+
     def agent(self, name: str) -> AgentSummary:
         """The summary of the agent called ``name``.
 
         Raises:
+            InvalidArgumentError: if ``name`` is not a str.
             KeyError: if no agent has that name.
+
+        Examples:
+            >>> from cardgames.simulate import simulate
+            >>> results = simulate(
+            ...     "crazy-eights", players=2, agents=["random", "random"], games=4, seed=1
+            ... )
+            >>> summary = results.summary()
+            >>> summary.agent("random").seats, summary.agent("random").seat_games
+            ((0, 1), 8)
         """
+        if not isinstance(name, str):
+            raise InvalidArgumentError("name", name, "expected an agent name (a str)")
         for agent in self.agents:
             if agent.name == name:
                 return agent
@@ -510,6 +555,7 @@ class SimulationResults:
         seat_wins = [0.0] * seats
         seat_scores = [0] * seats
         seat_agents: list[dict[str, None]] = [{} for _ in range(seats)]
+        agent_seats: dict[str, set[int]] = {}
         agent_wins: dict[str, float] = {}
         agent_games: dict[str, int] = {}
         agent_scores: dict[str, int] = {}
@@ -521,6 +567,7 @@ class SimulationResults:
                 seat_wins[seat] += share
                 seat_scores[seat] += score
                 seat_agents[seat][name] = None
+                agent_seats.setdefault(name, set()).add(seat)
                 agent_wins[name] = agent_wins.get(name, 0.0) + share
                 agent_games[name] = agent_games.get(name, 0) + 1
                 agent_scores[name] = agent_scores.get(name, 0) + score
@@ -533,6 +580,7 @@ class SimulationResults:
                 SeatSummary(
                     seat=seat,
                     agents=tuple(seat_agents[seat]),
+                    seat_games=games,
                     win_rate=WinRate.of(_clamp(seat_wins[seat], games), games),
                     mean_score=seat_scores[seat] / games,
                 )
@@ -541,6 +589,7 @@ class SimulationResults:
             agents=tuple(
                 AgentSummary(
                     name=name,
+                    seats=tuple(sorted(agent_seats[name])),
                     seat_games=n,
                     win_rate=WinRate.of(_clamp(agent_wins[name], n), n),
                     mean_score=agent_scores[name] / n,
