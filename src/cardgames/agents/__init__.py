@@ -10,6 +10,7 @@ from cardgames.agents.base import (
     RandomAgent,
     Step,
     agent_rng,
+    choose_move,
     play_game,
 )
 from cardgames.agents.heuristic import (
@@ -32,6 +33,7 @@ __all__ = [
     "SheddingHeuristicAgent",
     "Step",
     "agent_rng",
+    "choose_move",
     "heuristic_agent",
     "make_agent",
     "play_game",

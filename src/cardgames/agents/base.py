@@ -16,7 +16,7 @@ one agent does not change the others' draws.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -24,7 +24,18 @@ from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game, Move, Outcome, State, View, engine_move
 from cardgames.rng import Rng
 
-__all__ = ["Agent", "AgentError", "GameResult", "RandomAgent", "Step", "agent_rng", "play_game"]
+_MoveT = TypeVar("_MoveT", bound=Move)
+
+__all__ = [
+    "Agent",
+    "AgentError",
+    "GameResult",
+    "RandomAgent",
+    "Step",
+    "agent_rng",
+    "choose_move",
+    "play_game",
+]
 
 
 @runtime_checkable
@@ -124,6 +135,53 @@ class AgentError(RuntimeError):
     """An agent returned something that is not one of its legal moves."""
 
 
+def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple[_MoveT, Rng]:
+    """Ask ``agent`` for the move of the player whose turn it is, and check its answer.
+
+    The agent gets that player's view and legal moves, as in `play_game`. Where `Agent.act`
+    answers ``Move | None`` (``None`` declines an out-of-turn move), this answers a `Move`, so
+    that ``state.apply(move)`` type-checks: the engine's own legal move that the agent's answer
+    stands for, never the agent's object.
+
+    Args:
+        agent: The agent that plays the current player's seat.
+        state: A game in progress.
+        rng: The agent's random stream.
+
+    Returns:
+        The move and the agent's RNG after its draws.
+
+    Raises:
+        AgentError: if the agent declines its own turn or returns a move that is not one of
+            the current player's legal moves (a forged or another seat's move included).
+        InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
+            state, or ``rng`` is not an `Rng`.
+
+    Examples:
+        >>> from cardgames import crazy_eights
+        >>> state = crazy_eights.new_game(["Ann", "Bob"], seed=4)
+        >>> move, rng = choose_move(RandomAgent(), state, agent_rng(4, state.to_act[0]))
+        >>> state = state.apply(move)
+        >>> state.moves_played
+        1
+    """
+    if not isinstance(agent, Agent):
+        raise InvalidArgumentError("agent", agent, "expected an Agent (an act method)")
+    if not isinstance(rng, Rng):
+        raise InvalidArgumentError("rng", rng, "expected an Rng")
+    to_act = getattr(state, "to_act", None)
+    if not isinstance(to_act, tuple) or getattr(state, "is_over", None) is not False:
+        raise InvalidArgumentError("state", type(state).__name__, "expected a game in progress")
+    current = to_act[0]
+    legal = state.legal_moves(current)
+    answer, rng = agent.act(state.view(current), legal, rng)
+    if not isinstance(rng, Rng):
+        raise AgentError(f"agent {_brief(agent.name)} returned {_brief(rng)} for its RNG")
+    if answer is None:
+        raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
+    return cast("_MoveT", _own_move(legal, answer, agent)), rng
+
+
 def play_game(
     game: Game[Any],
     agents: Sequence[Agent],
@@ -185,11 +243,7 @@ def play_game(
                 chosen = _own_move(legal, answer, agents[seat])
                 break
         if chosen is None:
-            legal = state.legal_moves(current)
-            answer, rngs[current] = agents[current].act(state.view(current), legal, rngs[current])
-            if answer is None:
-                raise AgentError(f"agent {_brief(agents[current].name)} declined its own turn")
-            chosen = _own_move(legal, answer, agents[current])
+            chosen, rngs[current] = choose_move(agents[current], state, rngs[current])
         steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
         state = state.apply(chosen)
     return GameResult(

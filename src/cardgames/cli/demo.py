@@ -118,10 +118,11 @@ def bots_game(
     is told as it goes.
 
     Raises:
-        AgentError: if an agent declines its own turn.
-        IllegalMoveError: if an agent returns a move that is not legal.
+        AgentError: if an agent declines its own turn or returns a move that is not one of its
+            legal moves.
     """
-    from cardgames.agents import AgentError, agent_rng
+    from cardgames.agents import AgentError, agent_rng, choose_move
+    from cardgames.game import engine_move
 
     state: State[Any, Any, Any] = game.new_game(list(players), seed=seed, rules=rules)
     yield None, state
@@ -131,17 +132,15 @@ def bots_game(
         current, *others = state.to_act
         move = None
         for seat in sorted(others, key=lambda s: (s - current) % n):
-            move, rngs[seat] = agents[seat].act(
-                state.view(seat), state.legal_moves(seat), rngs[seat]
-            )
-            if move is not None:
+            legal = state.legal_moves(seat)
+            answer, rngs[seat] = agents[seat].act(state.view(seat), legal, rngs[seat])
+            if answer is not None:
+                move = engine_move(legal, answer)
+                if move is None:
+                    raise AgentError(f"agent {agents[seat].name!r} returned an illegal move")
                 break
         if move is None:
-            move, rngs[current] = agents[current].act(
-                state.view(current), state.legal_moves(current), rngs[current]
-            )
-            if move is None:
-                raise AgentError(f"agent {agents[current].name!r} declined its own turn")
+            move, rngs[current] = choose_move(agents[current], state, rngs[current])
         step = Step(move.player, move, state.format_move(move))
         state = state.apply(move)
         yield step, state

@@ -204,10 +204,19 @@ class _Session:
         return move  # pragma: no cover - apply accepts only legal moves
 
     def bot(self, seat: int) -> Move | None:
-        move: Move | None
-        move, self.rngs[seat] = self.agents[seat].act(
-            self.state.view(seat), self.state.legal_moves(seat), self.rngs[seat]
+        """A bot's out-of-turn move (the engine's own), or ``None`` when it lets it go."""
+        from cardgames.agents import AgentError
+        from cardgames.game import engine_move
+
+        legal = self.state.legal_moves(seat)
+        answer, self.rngs[seat] = self.agents[seat].act(
+            self.state.view(seat), legal, self.rngs[seat]
         )
+        if answer is None:
+            return None
+        move: Move | None = engine_move(legal, answer)
+        if move is None:
+            raise AgentError(f"agent {self.agents[seat].name!r} returned an illegal move")
         return move
 
     def next_move(self) -> Move:
@@ -219,11 +228,16 @@ class _Session:
             move = self.ask(optional=True) if seat == self.seat else self.bot(seat)
             if move is not None:
                 return move
-        move = self.ask(optional=False) if current == self.seat else self.bot(current)
-        if move is None:
-            from cardgames.agents import AgentError
+        if current != self.seat:
+            from cardgames.agents import choose_move
 
-            raise AgentError(f"agent {self.agents[current].name!r} declined its own turn")
+            chosen: Move
+            chosen, self.rngs[current] = choose_move(
+                self.agents[current], self.state, self.rngs[current]
+            )
+            return chosen
+        move = self.ask(optional=False)
+        assert move is not None  # ask answers None only when optional
         return move
 
     def tell(self) -> None:
