@@ -54,7 +54,7 @@ from cardgames import (
     View,
 )
 from cardgames.agents import Agent, agent_rng, make_agent
-from cardgames.narration import narrate
+from cardgames.narration import describe_move, narrate
 from cardgames.planets import View as PlanetsView
 from cardgames.rng import Rng
 from cardgames.shedding import SheddingView
@@ -201,7 +201,9 @@ def _reply(state: AnyState, seat: int, header: str) -> Reply:
     if outcome is not None:
         lines.append(_result(outcome, state.players))
     elif seat in state.to_act:
-        moves = [state.format_move(move) for move in state.legal_moves(seat)]
+        # Menu entries that name people ("give Venus to Tom"); the notation with seat numbers
+        # ("give Venus to 1") or the entry's number is what the player types back.
+        moves = [describe_move(move, state.players) for move in state.legal_moves(seat)]
         shown = ", ".join(f"{i}. {m}" for i, m in enumerate(moves[:6], 1))
         more = f", … ({len(moves)} moves)" if len(moves) > 6 else ""
         lines.append(f"Your moves: {shown}{more}")

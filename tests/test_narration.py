@@ -26,18 +26,24 @@ from cardgames import crazy_eights, huit_americain, planets
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Event, Game, Outcome, State, Termination
-from cardgames.narration import LANGUAGES, describe, ending, narrate
+from cardgames.narration import LANGUAGES, describe, describe_move, ending, narrate
 from cardgames.planets import BLACK_HOLE, Gathering, PlanetCard, Role
 from cardgames.shedding import (
+    Announce,
     AnnouncementCalled,
+    CallOut,
     CardPlayed,
     CardsDrawn,
+    Draw,
     HandsSwapped,
     NextPlayerChosen,
+    Pass,
     PenaltyGrown,
     PenaltyTaken,
+    PlayCard,
     StockReshuffled,
     SuitNamed,
+    TakePenalty,
     TurnSkipped,
 )
 from test_leaks import Notations, Witness, witness_for
@@ -588,3 +594,101 @@ def test_hand_made_events_get_a_sentence_or_an_invalid_argument_error() -> None:
         assert isinstance(str(event), str)
 
     check()
+
+
+# -- moves as menu entries ----------------------------------------------------------------------
+
+MENU_NAMES = ["Léa", "Tom", "Sam"]
+
+
+@pytest.mark.parametrize(
+    ("move", "en", "fr"),
+    [
+        (planets.Give(0, PlanetCard.VENUS, 2), "give Venus to Sam", "donner Vénus à Sam"),
+        (planets.Steal(2, 1), "steal a card from Tom", "voler une carte à Tom"),
+        (planets.Keep(1, PlanetCard.BLACK_HOLE), "keep a black hole", "garder un trou noir"),
+        (planets.LayGathering(0, [PlanetCard.SATURN] * 4), "lay 4 Saturn", "poser 4 Saturne"),
+        (
+            planets.LayGathering(0, list(planets.PLANETS)),
+            "lay the 8 different planets",
+            "poser les 8 planètes différentes",
+        ),
+        (planets.Decline(0), "lay nothing", "ne rien poser"),
+        (
+            planets.DiscardFaceDown(0, PlanetCard.MARS),
+            "discard Mars face down",
+            "défausser Mars face cachée",
+        ),
+        (
+            planets.PutUnder(0, PlanetCard.EARTH),
+            "put Earth under the stock",
+            "mettre Terre sous la pioche",
+        ),
+        (
+            PlayCard(0, Card.parse("8H"), suit=Suit.SPADES, announce=True),
+            'play 8♥, name spades ♠ and say "carte!"',
+            "poser le 8♥ et demander pique ♠ en annonçant « carte ! »",
+        ),
+        (
+            PlayCard(1, Card.parse("JS"), target=0),
+            "play J♠ and choose Léa",
+            "poser le J♠ et désigner Léa",
+        ),
+        (
+            CallOut(2, 1),
+            'call out Tom for not saying "carte!"',
+            "dénoncer Tom, qui n'a pas annoncé « carte ! »",
+        ),
+        (Draw(0), "draw", "piocher"),
+        (Pass(0), "pass", "passer"),
+        (TakePenalty(0), "take the penalty", "prendre la pénalité"),
+        (Announce(0), 'say "carte!"', "annoncer « carte ! »"),
+    ],
+)
+def test_describe_move_names_the_players(move: Any, en: str, fr: str) -> None:
+    assert describe_move(move, MENU_NAMES) == en
+    assert describe_move(move, MENU_NAMES, lang="fr") == fr
+
+
+def test_describe_move_without_names_or_symbols() -> None:
+    assert describe_move(planets.Give(0, PlanetCard.VENUS, 2), None) == "give Venus to seat 2"
+    move = PlayCard(0, Card.parse("TD"), suit=Suit.CLUBS)
+    assert describe_move(move, MENU_NAMES, symbols=False) == "play 10D and name clubs"
+
+
+@pytest.mark.parametrize(
+    ("move", "players", "lang", "symbols"),
+    [
+        ("give Venus to 2", MENU_NAMES, "en", True),  # the notation, not a move
+        (object(), MENU_NAMES, "en", True),
+        (planets.Give(0, PlanetCard.VENUS, 3), MENU_NAMES, "en", True),  # no seat 3
+        (planets.Steal(0, -1), MENU_NAMES, "en", True),
+        (attrs.evolve(planets.Give(0, PlanetCard.VENUS, 1), to=True), MENU_NAMES, "en", True),
+        # An int for the card:
+        (attrs.evolve(PlayCard(0, Card.parse("8H")), card=8), MENU_NAMES, "en", True),  # type: ignore[arg-type]
+        (CallOut(0, 1), "Léa", "en", True),
+        (CallOut(0, 1), MENU_NAMES, "de", True),
+        (CallOut(0, 1), MENU_NAMES, "en", 1),
+    ],
+)
+def test_describe_move_refuses_bad_input(move: Any, players: Any, lang: Any, symbols: Any) -> None:
+    with pytest.raises(InvalidArgumentError):
+        describe_move(move, players, lang=lang, symbols=symbols)
+
+
+@pytest.mark.parametrize("game", [crazy_eights.GAME, huit_americain.GAME, planets.GAME])
+def test_describe_move_writes_every_legal_move_of_random_games(game: Game[Any]) -> None:
+    rnd = random.Random(7)
+    for seed in range(3):
+        state: State[Any, Any, Any] = game.new_game(MENU_NAMES, seed=seed)
+        while not state.is_over:
+            for move in state.legal_moves():
+                for lang in LANGUAGES:
+                    text = describe_move(move, MENU_NAMES, lang=lang)
+                    assert text
+                    assert text == text.strip()
+                    for field in ("to", "victim", "target"):
+                        seat = getattr(move, field, None)
+                        if seat is not None:
+                            assert MENU_NAMES[seat] in text
+            state = state.apply(rnd.choice(state.legal_moves()))

@@ -15,6 +15,8 @@ examples), so that a game reads the same everywhere:
 - ``lang="en"`` or ``lang="fr"``: French reads as French players speak ("Léa pose le 8♥ et
   demande cœur ♥", « carte ! », "Tom pioche 2 cartes", "Sam passe son tour"). The viewer is
   "you" in English and "tu" in French.
+- `describe_move` writes a move for a menu, naming the players it designates ("give Venus to
+  Léa", "donner Vénus à Léa") where the notation has seat numbers (``give Venus to 1``).
 - ``rules``, when given, lets a sentence say only what the rules allow: under rules without
   stacking, a player hit by a penalty "must draw 4"; with stacking, "must draw 4 or answer".
 
@@ -52,15 +54,15 @@ import attrs
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Event, Outcome, Termination, seat_number
+from cardgames.game import Event, Move, Outcome, Termination, seat_number
 
-__all__ = ["LANGUAGES", "describe", "ending", "narrate"]
+__all__ = ["LANGUAGES", "describe", "describe_move", "ending", "narrate"]
 
 LANGUAGES: Final = ("en", "fr")
 """The languages the narrator speaks."""
 
 _SEAT_FIELDS: Final = ("player", "target", "victim", "to", "commander")
-"""The fields of events that hold a seat."""
+"""The fields of events and moves that hold a seat."""
 
 _MAX_PLAYERS: Final = 64
 
@@ -720,6 +722,127 @@ def describe(
         checked = checked.redacted_for(speaker.viewer)
     subject, text = _clause(checked, entry, speaker)
     return text if subject is None else f"{speaker.name(subject)} {text}"
+
+
+def describe_move(
+    move: Move, players: Sequence[str] | None, *, lang: str = "en", symbols: bool = True
+) -> str:
+    """A move as its player would choose it from a menu, naming the players it designates.
+
+    The notation (`State.format_move`, ``str(move)``) names seats by number, as a parser needs
+    (``give Venus to 1``); this names them as people do (``give Venus to Tom``), in English or
+    in French, in the imperative of a menu entry. It tells only what the move holds, which its
+    player already knows: a move is not an event and reveals nothing to anyone else only if the
+    frontend shows it to its player alone.
+
+    Args:
+        move: A move of a built-in game (`State.legal_moves`, `View.legal_moves`).
+        players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
+        lang: ``"en"`` or ``"fr"``.
+        symbols: Write cards with suit symbols (``8♥``) rather than letters (``8H``).
+
+    Returns:
+        The text, without a capital letter or a full stop.
+
+    Raises:
+        InvalidArgumentError: for a move of no built-in game or with fields of the wrong type, a
+            seat out of range of ``players``, an unknown ``lang`` or ``symbols`` not a bool.
+
+    Examples:
+        >>> from cardgames.planets import Give, PlanetCard, Steal
+        >>> describe_move(Give(0, PlanetCard.VENUS, 2), ["Léa", "Tom", "Sam"])
+        'give Venus to Sam'
+        >>> describe_move(Steal(1, 0), ["Léa", "Tom", "Sam"], lang="fr")
+        'voler une carte à Léa'
+        >>> from cardgames.cards import Card, Suit
+        >>> from cardgames.shedding import PlayCard
+        >>> describe_move(PlayCard(0, Card.parse("8H"), suit=Suit.SPADES), ["Léa", "Tom"])
+        'play 8♥ and name spades ♠'
+        >>> describe_move(PlayCard(0, Card.parse("AS"), announce=True), None, lang="fr")
+        "poser l'A♠ en annonçant « carte ! »"
+    """
+    speaker = _speaker(players, None, lang, None, symbols)
+    cls: Any = type(move)
+    phrase = _move_phrases().get(cls)
+    if phrase is None or not isinstance(move, Move):
+        raise InvalidArgumentError("move", move, "expected a move of a built-in game")
+    size = None if speaker.players is None else len(speaker.players)
+    for name, hint in _field_types(cls):
+        value = getattr(move, name)
+        if not _conforms(value, hint):
+            raise InvalidArgumentError("move", move, f"its {name} is not a {hint}")
+        if (
+            name in _SEAT_FIELDS
+            and isinstance(value, int)
+            and (value < 0 or (size is not None and value >= size))
+        ):
+            within = "" if size is None else f" (there are {size} players)"
+            raise InvalidArgumentError("move", move, f"it names seat {value}{within}")
+    return phrase(move, speaker)
+
+
+@functools.cache
+def _move_phrases() -> dict[type[Move], Callable[[Any, _Speaker], str]]:
+    """How each move type of the built-in games is written, in both languages."""
+    from cardgames.planets import moves as p
+    from cardgames.planets.cards import PLANETS
+    from cardgames.shedding import moves as m
+
+    def play(move: m.PlayCard, s: _Speaker) -> str:
+        parts = [f"poser {s.the_card(move.card)}" if s.fr else f"play {s.the_card(move.card)}"]
+        if move.suit is not None:
+            parts.append(f"demander {s.suit(move.suit)}" if s.fr else f"name {s.suit(move.suit)}")
+        if move.target is not None:
+            target = s.stressed(move.target)
+            parts.append(f"désigner {target}" if s.fr else f"choose {target}")
+        if move.announce and not s.fr:
+            parts.append('say "carte!"')
+        text = s.join(parts)
+        if move.announce and s.fr:
+            text += " en annonçant « carte ! »"
+        return text
+
+    def lay(move: p.LayGathering, s: _Speaker) -> str:
+        cards = move.cards
+        if cards == PLANETS:
+            return "poser les 8 planètes différentes" if s.fr else "lay the 8 different planets"
+        if cards and all(c is cards[0] for c in cards):
+            return f"{'poser' if s.fr else 'lay'} {len(cards)} {s.card(cards[0])}"
+        return f"{'poser' if s.fr else 'lay'} {s.cards(cards)}"
+
+    def fixed(en: str, fr: str) -> Callable[[Any, _Speaker], str]:
+        return lambda move, s: fr if s.fr else en
+
+    def with_card(en: str, fr: str) -> Callable[[Any, _Speaker], str]:
+        return lambda move, s: (fr if s.fr else en).format(s.the_card(move.card))
+
+    return {
+        m.PlayCard: play,
+        m.Draw: fixed("draw", "piocher"),
+        m.Pass: fixed("pass", "passer"),
+        m.TakePenalty: fixed("take the penalty", "prendre la pénalité"),
+        m.CallOut: lambda move, s: (
+            f"dénoncer {s.stressed(move.target)}, qui n'a pas annoncé « carte ! »"
+            if s.fr
+            else f'call out {s.stressed(move.target)} for not saying "carte!"'
+        ),
+        m.Announce: fixed('say "carte!"', "annoncer « carte ! »"),
+        p.Keep: with_card("keep {}", "garder {}"),
+        p.Give: lambda move, s: (
+            f"donner {s.the_card(move.card)} {s.to(move.to)}"
+            if s.fr
+            else f"give {s.the_card(move.card)} {s.to(move.to)}"
+        ),
+        p.LayGathering: lay,
+        p.Decline: fixed("lay nothing", "ne rien poser"),
+        p.DiscardFaceDown: with_card("discard {} face down", "défausser {} face cachée"),
+        p.Steal: lambda move, s: (
+            f"voler une carte {s.to(move.victim)}"
+            if s.fr
+            else f"steal a card from {s.stressed(move.victim)}"
+        ),
+        p.PutUnder: with_card("put {} under the stock", "mettre {} sous la pioche"),
+    }
 
 
 def narrate(

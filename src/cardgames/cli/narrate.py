@@ -16,7 +16,7 @@ import attrs
 
 from cardgames.cards import Card
 from cardgames.game import Event, Move, Outcome, State, View
-from cardgames.narration import LANGUAGES, narrate
+from cardgames.narration import LANGUAGES, describe_move, narrate
 
 __all__ = ["Narrator", "default_lang"]
 
@@ -247,7 +247,15 @@ class Narrator:
         return glue.join(self.card(c) for c in items) or "-"
 
     def move(self, move: Move, notation: str) -> str:
-        """A move's notation, with the name of the seat it designates (``give Mars to 1 (Tom)``)."""
+        """A move's notation, with the name of the seat it designates (``give Mars to 1 (Tom)``).
+
+        In French, with the move in words (``give Mars to 1 (donner Mars à Tom)``): the notation
+        the player types is English.
+        """
+        if self.lang == "fr":
+            return (
+                f"{notation} ({describe_move(move, self.players, lang='fr', symbols=self.symbols)})"
+            )
         for field in _SEAT_FIELDS:
             seat = getattr(move, field, None)
             if isinstance(seat, int) and not isinstance(seat, bool):
