@@ -45,6 +45,7 @@ from hostile_support import (
     HOSTILE,
     AnyState,
     Evil,
+    every_game,
     foreign_moves,
     hostile_values,
     look_alikes,
@@ -373,3 +374,24 @@ def test_edited_records_replay_or_raise_documented_errors(text: str, data: Any) 
     except CardGamesError:
         return
     state.game.check_state(state)
+
+
+def test_isinstance_of_a_state_class_depends_only_on_the_class() -> None:
+    """A break found in the compiled wheel: `SheddingState` shared `ValueState`'s abc caches.
+
+    Once ``isinstance(planets_state, ValueState)`` had been asked, ``isinstance(planets_state,
+    SheddingState)`` answered True, and code that dispatches on the state's class (the ISMCTS
+    agent's policy, the JSON Schemas) took a planet game for a shedding game.
+    """
+    from cardgames.game import FrozenState, State, ValueState
+    from cardgames.planets.engine import PlanetsState
+    from cardgames.shedding import SheddingState
+
+    states = [game.new_game(game.min_players, seed=1) for game in every_game()]
+    classes = (State, ValueState, FrozenState, SheddingState, PlanetsState)
+    for _ in range(2):  # the second round reads the caches the first one filled
+        for state in states:
+            for cls in classes:
+                expected = cls in type(state).__mro__
+                assert isinstance(state, cls) is expected, (type(state), cls)
+                assert issubclass(type(state), cls) is expected, (type(state), cls)

@@ -56,6 +56,7 @@ input gets the library's typed errors rather than a compiled function's ``TypeEr
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -1462,3 +1463,20 @@ def _state(
 
 
 _ = Rank  # re-exported names used in doctests of game modules
+
+
+def _own_abc_caches(cls: type) -> None:
+    """Give an ABC class built by mypyc its own `abc` caches, as `abc.ABCMeta` gives each class.
+
+    A compiled class is created without `ABCMeta.__new__`, so it inherits `ValueState`'s caches:
+    once ``isinstance(planets_state, ValueState)`` had been asked, ``isinstance(planets_state,
+    SheddingState)`` answered True in the compiled wheel. A pure-Python class already has its
+    own caches, and nothing is done.
+    """
+    if "_abc_impl" not in vars(cls):
+        init: Any = getattr(abc, "_abc_init", None)
+        if init is not None:
+            init(cls)
+
+
+_own_abc_caches(SheddingState)
