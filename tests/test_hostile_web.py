@@ -284,7 +284,7 @@ def hostile_requests(draw: st.DrawFn) -> Hostile:
         tail = tuple(draw(st.lists(segments, min_size=1, max_size=4)))
         return Hostile(family, method, (*head, *tail), authorization=own, body=b"draw")
     if family == "query":
-        endpoint = draw(st.sampled_from(ENDPOINTS[:3]))
+        endpoint = draw(st.sampled_from(ENDPOINTS))  # GET: the moves endpoint's query too
         names = mostly(st.sampled_from(("seat", "after")), fuzzed_text.filter(bool))
         pairs = draw(st.lists(st.tuples(names, bad_numbers), min_size=1, max_size=3))
         query = urllib.parse.urlencode(pairs)
@@ -308,17 +308,17 @@ def hostile_requests(draw: st.DrawFn) -> Hostile:
         path, allowed = draw(
             st.sampled_from(
                 (
-                    (("games",), "GET"),
-                    (("tables",), "POST"),
-                    (("tables", table), "GET"),
-                    (("tables", table, "view"), "GET"),
-                    (("tables", table, "events"), "GET"),
-                    (("tables", table, "moves"), "POST"),
+                    (("games",), ("GET", "HEAD")),
+                    (("tables",), ("POST",)),
+                    (("tables", table), ("GET", "HEAD")),
+                    (("tables", table, "view"), ("GET", "HEAD")),
+                    (("tables", table, "events"), ("GET", "HEAD")),
+                    (("tables", table, "moves"), ("GET", "HEAD", "POST")),
                 )
             )
         )
-        wrong = ("POST", "PUT", "DELETE", "PATCH", "OPTIONS") if allowed == "GET" else None
-        method = draw(st.sampled_from(wrong or ("GET", "HEAD", "PUT", "DELETE", "PATCH")))
+        every = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
+        method = draw(st.sampled_from([m for m in every if m not in allowed]))
         return Hostile(family, method, path, authorization=own, body=b"{}", must_refuse=True)
     if family == "oversize":
         path = draw(st.sampled_from((("tables",), ("tables", table, "moves"))))

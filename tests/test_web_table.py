@@ -532,6 +532,54 @@ def test_the_log_is_the_librarys_narration_for_each_seat(
                 assert not re.search(rf"{name} {verb}[^;]*:", line), line
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_moves_endpoint_labels_each_legal_move_with_names(
+    client: TestClient, registry: TableRegistry, lang: str
+) -> None:
+    from cardgames.narration import describe_move
+
+    # Under "autres-propositions" a queen swaps hands and a king chooses the next player: moves
+    # that name a seat.
+    created = deal(client, game="huit-americain", preset="autres-propositions", seed=2)
+    table = table_of(registry, created)
+    url = f"/api/tables/{created['table']}/moves?lang={lang}"
+    named = 0
+    for _ in range(60):
+        state = table.state
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        if seat == 2:  # the bot moves on the next request
+            client.get(f"/api/tables/{created['table']}/view", headers=bearer(created, 0))
+            continue
+        answer = client.get(url, headers=bearer(created, seat)).json()
+        legal = state.legal_moves(seat)
+        assert answer["moves_played"] == state.moves_played
+        assert [m["notation"] for m in answer["moves"]] == [state.format_move(m) for m in legal]
+        labels = [describe_move(m, state.players, lang=lang) for m in legal]
+        assert [m["label"] for m in answer["moves"]] == labels
+        named += sum(getattr(m, "target", None) is not None for m in legal)
+        targeted = [m for m in legal if getattr(m, "target", None) is not None]
+        move = targeted[0] if targeted else legal[0]
+        response = client.post(
+            f"/api/tables/{created['table']}/moves",
+            json={"move": state.format_move(move)},
+            headers=bearer(created, seat),
+        )
+        assert response.status_code == 200, response.text
+    assert named, "no move named a seat: pick a deal where one does"
+
+
+def test_the_moves_endpoint_needs_the_seats_token(raw_client: TestClient) -> None:
+    created = deal(raw_client)
+    url = f"/api/tables/{created['table']}/moves"
+    assert raw_client.get(url).status_code == 401
+    assert raw_client.get(url, headers={"Authorization": "Bearer guess"}).status_code == 401
+    response = raw_client.get(url, headers=bearer(created, 0))
+    assert response.status_code == 200
+    assert set(response.json()) == {"moves_played", "moves"}
+
+
 def test_bots_call_out_a_person_who_forgets_to_announce() -> None:
     registry = TableRegistry(bot_delay=0)
     seats = [Seat("Léa"), Seat("Bot", "heuristic")]
@@ -682,6 +730,8 @@ def raw_client(registry: TableRegistry) -> Iterator[TestClient]:
         ("events?lang=de", "bad_lang"),
         ("events?lang=FR", "bad_lang"),
         ("events?lang=", "bad_lang"),
+        ("moves?lang=de", "bad_lang"),
+        ("moves?seat=1", "unknown_parameter"),
         ("?after=0", "unknown_parameter"),  # the table's own address
     ],
 )

@@ -45,6 +45,8 @@ The HTTP API (all JSON; errors are ``{"error": CODE, "message": TEXT, ...}``):
 ``GET  /api/tables/{id}/view[?seat=N]``     the token's seat's view document
 ``GET  /api/tables/{id}/events?after=SEQ``  the seat's redacted events since move SEQ, and
                                             their sentences (``&lang=en`` or ``fr``)
+``GET  /api/tables/{id}/moves?lang=en``     the seat's legal moves: notation and menu label
+                                            (`describe_move`), with the move number
 ``POST /api/tables/{id}/moves``             make a move; returns the seat's new view
 ==========================================  ===================================================
 
@@ -85,7 +87,7 @@ import cardgames
 from cardgames.agents import Agent, AgentError, agent_rng, choose_move, make_agent
 from cardgames.codec import encode
 from cardgames.game import Event, Move, engine_move, normalize_name
-from cardgames.narration import LANGUAGES, narrate
+from cardgames.narration import LANGUAGES, describe_move, narrate
 from cardgames.rng import Rng
 from cardgames.shedding import SheddingState, SheddingView
 
@@ -354,6 +356,21 @@ class Table:
                 if seq > after
             ]
             return self.seq, entries
+
+    def labelled_moves(self, seat: int, lang: str = "en") -> tuple[int, list[tuple[str, str]]]:
+        """The move number and the seat's legal moves: each its notation and its menu label.
+
+        The labels are `cardgames.narration.describe_move`'s, naming the players a move
+        designates ("play J♠ and choose Tom"), in English or French.
+        """
+        with self._lock:
+            self._advance()
+            state = self._state
+            moves = [
+                (state.format_move(move), describe_move(move, state.players, lang=lang))
+                for move in state.legal_moves(seat)
+            ]
+            return state.moves_played, moves
 
     def lines(self, seat: int, events: Sequence[Event], lang: str = "en") -> list[str]:
         """The sentences of a move's events as ``seat`` saw them (`cardgames.narration`)."""
@@ -871,6 +888,17 @@ def create_app(registry: TableRegistry | None = None, *, bot_delay: float = 0.8)
         }
         return AsciiJSONResponse(body)
 
+    async def legal_moves(request: Request) -> Response:
+        table = find_table(request)
+        seat = authorize(request, table)
+        query = _query(request, {"lang": _LANG_PARAM})
+        moves_played, moves = table.labelled_moves(seat, query.get("lang", "en"))
+        body = {
+            "moves_played": moves_played,
+            "moves": [{"notation": notation, "label": label} for notation, label in moves],
+        }
+        return AsciiJSONResponse(body)
+
     async def move(request: Request) -> Response:
         table = find_table(request)
         seat = authorize(request, table)
@@ -939,6 +967,7 @@ def create_app(registry: TableRegistry | None = None, *, bot_delay: float = 0.8)
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/view", view),
         Route("/api/tables/{table_id}/events", events),
+        Route("/api/tables/{table_id}/moves", legal_moves, methods=["GET"]),
         Route("/api/tables/{table_id}/moves", move, methods=["POST"]),
     ]
     app = Starlette(

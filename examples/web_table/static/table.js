@@ -28,6 +28,7 @@
   let info = null; // {seat, seats, title, preset}
   let view = null; // the view document's data
   let envelope = null; // the view document's envelope (format, version, game)
+  let labels = null; // {moves_played, moves: [{notation, label}]}: the server's menu labels
   let seq = -1; // the last move number whose events are shown
   let stopped = false;
   let sending = false;
@@ -135,7 +136,7 @@
     clear(moves);
     view.legal_moves.forEach((move, index) => {
       const li = add(moves, "li");
-      const button = add(li, "button", (index + 1) + ". " + Cards.label(move, view), "move");
+      const button = add(li, "button", (index + 1) + ". " + moveLabel(move, index), "move");
       button.type = "button";
       button.dataset.move = Cards.notation(move);
       button.title = Cards.notation(move);
@@ -185,12 +186,34 @@
     }
   }
 
+  // A move's label: the server's (cardgames.narration.describe_move, in the page's language,
+  // naming the players) when it was written for this very position, else the page's own.
+  function moveLabel(move, index) {
+    const entry = labels && labels.moves_played === view.moves_played ? labels.moves[index] : null;
+    if (entry && entry.notation === Cards.notation(move)) {
+      return entry.label.charAt(0).toUpperCase() + entry.label.slice(1);
+    }
+    return Cards.label(move, view);
+  }
+
+  async function loadLabels() {
+    const asked = view.moves_played;
+    const answer = await api("/moves?lang=" + lang);
+    if (!answer.ok || view === null || view.moves_played !== asked) return;
+    if (answer.body.moves_played !== asked || answer.body.moves.length !== view.legal_moves.length) return;
+    labels = answer.body;
+    render();
+  }
+
   function acceptView(document_) {
     // A poll sent before a move may answer after it: never go back to an older position.
     if (view !== null && document_.data.moves_played < view.moves_played) return;
     envelope = document_;
     view = document_.data;
     render();
+    if (view.legal_moves.length && (!labels || labels.moves_played !== view.moves_played)) {
+      loadLabels().catch(() => {}); // the page's own labels stay if this fails
+    }
   }
 
   async function refresh(force) {
