@@ -579,8 +579,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             return result
         # A seat from outside: checked (and made a plain int) before it is used. The answers
         # live in the "moves" entry of the cache, keyed by the engine's own seat numbers.
-        if type(player) is int and 0 <= cast(int, player) < len(self._players):
-            seat: int = cast(int, player)  # the common case, a plain seat: no call
+        if type(player) is int and 0 <= player < len(self._players):
+            seat = player  # the common case, a plain seat: no call
         else:
             seat = seat_number(player, len(self._players))
         return self._moves()[1].get(seat, _NO_MOVES)
