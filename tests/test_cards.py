@@ -528,6 +528,23 @@ def test_parse_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert list(cache) == ["7C"]
 
 
+def test_long_card_text_is_refused_unread_and_never_cached(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The break of #12 item 4: "8" + 2,000,000 spaces + "H" loaded, and stayed cached."""
+    cache: dict[str, Card] = {}
+    monkeypatch.setattr(cards_module, "_PARSE_CACHE", cache)
+    huge = "8" + " " * 2_000_000 + "H"
+    with pytest.raises(ParseError) as info:
+        Card.parse(huge)
+    assert len(str(info.value)) < 300  # the message quotes a bounded part of the text
+    # Up to 64 characters are read; only keys up to 32 characters are kept.
+    assert Card.parse("8" + " " * 62 + "H") is Card.parse("8H")
+    assert Card.parse("  queen   of   spades  ") is Card.parse("QS")
+    with pytest.raises(ParseError):
+        Card.parse("8" + " " * 63 + "H")
+    assert all(len(key) <= 32 for key in cache)
+    assert "8" + " " * 62 + "H" not in cache
+
+
 # ---------------------------------------------------------------------------------------------
 # Decks
 

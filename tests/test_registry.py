@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardgames import crazy_eights, game, huit_americain
+from cardgames import crazy_eights, game, huit_americain, planets
 from cardgames.cards import Card, Suit
 from cardgames.errors import (
     InvalidArgumentError,
@@ -252,6 +252,32 @@ def test_unknown_preset_lists_the_known_ones() -> None:
         "known presets: marquoir, five-cards-two-players, draw-until-playable, sevens-draw, "
         "ace-without-power, starter-effects, draw-when-playable, five-rounds"
     )
+
+
+@pytest.mark.parametrize("descriptor", [crazy_eights.GAME, huit_americain.GAME, planets.GAME])
+def test_descriptor_tables_are_read_only(descriptor: Game[Any]) -> None:
+    """The break of #12 item 8: editing ``presets`` changed every later deal."""
+    before = descriptor.default_rules
+    for name in ("presets", "move_types", "event_types"):
+        table: Any = getattr(descriptor, name)
+        key = next(iter(table))
+        with pytest.raises(TypeError):
+            table[key] = None
+        with pytest.raises(TypeError):
+            del table[key]
+        with pytest.raises(TypeError):
+            table["new"] = None
+        with pytest.raises(AttributeError):
+            table.clear()
+    assert descriptor.default_rules is before
+    assert descriptor.new_game(2, seed=1).rules == before
+
+
+def test_the_shedding_games_do_not_share_their_tables() -> None:
+    ce, ha = crazy_eights.GAME, huit_americain.GAME
+    assert ce.move_types == ha.move_types  # the same moves, in tables of their own
+    assert ce.move_types is not ha.move_types
+    assert ce.event_types is not ha.event_types
 
 
 def test_default_rules_are_the_first_preset() -> None:
