@@ -22,7 +22,7 @@ import attrs
 import pytest
 
 from cardgames import crazy_eights, huit_americain
-from cardgames.agents import AgentError, RandomAgent, choose_move, play_game
+from cardgames.agents import AgentError, RandomAgent, choose_move, offer_move, play_game
 from cardgames.errors import (
     InvalidArgumentError,
     InvalidRulesError,
@@ -733,6 +733,60 @@ def test_choose_move_refuses_what_is_not_an_agent_a_running_state_or_an_rng(
 ) -> None:
     with pytest.raises(InvalidArgumentError):
         choose_move(agent, state, Rng.from_seed(1) if rng is None else rng)
+
+
+@attrs.frozen
+class Junk:
+    """An agent whose answer is not a pair (move or None, Rng)."""
+
+    reply: Any
+    name: str = "junk"
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        return self.reply  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    "reply", [None, "draw", (None,), (None, 42), (None, Rng.from_seed(1), 3), [None, None]]
+)
+def test_an_answer_that_is_not_a_move_and_an_rng_is_an_agent_error(reply: Any) -> None:
+    state = crazy_eights.new_game(["Ann", "Bob"], seed=11)
+    before = state.to_json()
+    with pytest.raises(AgentError, match=r"not \(move, Rng\)"):
+        choose_move(Junk(reply), state, Rng.from_seed(1))
+    with pytest.raises(AgentError):
+        play_game(crazy_eights.GAME, [Junk(reply), Junk(reply)], seed=11)
+    assert state.to_json() == before
+
+
+def test_offer_move_lets_an_interrupter_decline_and_refuses_its_forgeries() -> None:
+    # A jump-in position: under "a-la-volee" a seat holding the identical card may interrupt.
+    game = huit_americain.GAME
+    rules = game.preset("a-la-volee")
+    for seed in range(200):
+        state = game.new_game(3, seed=seed, rules=rules)
+        while not state.is_over and len(state.to_act) == 1:
+            state = state.apply(state.legal_moves()[0])
+        if not state.is_over:
+            break
+    else:  # pragma: no cover - the deals above reach a jump-in
+        pytest.fail("no jump-in reached")
+    seat = state.to_act[1]
+    rng = Rng.from_seed(3)
+    assert offer_move(Decliner(), state, seat, rng) == (None, rng)
+    jump, _ = offer_move(RandomAgent(interrupt_chance=1.0), state, seat, rng)
+    assert jump is not None
+    assert any(jump is legal for legal in state.legal_moves(seat))
+    with pytest.raises(AgentError, match="illegal move"):
+        offer_move(Forger(), state, seat, rng)
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", None, -1, 2, 99])
+def test_offer_move_refuses_a_seat_that_may_not_move(seat: Any) -> None:
+    state = crazy_eights.new_game(["Ann", "Bob", "Cid"], seed=11)  # only seat 1 may move
+    assert state.to_act == (1,)
+    with pytest.raises(InvalidArgumentError):
+        offer_move(RandomAgent(), state, seat, Rng.from_seed(1))
 
 
 def test_find_game_accepts_the_canonical_name() -> None:

@@ -84,7 +84,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import cardgames
-from cardgames.agents import Agent, AgentError, agent_rng, choose_move, make_agent
+from cardgames.agents import Agent, AgentError, agent_rng, choose_move, make_agent, offer_move
 from cardgames.codec import encode
 from cardgames.game import Event, Move, engine_move, normalize_name
 from cardgames.narration import LANGUAGES, describe_move, narrate
@@ -459,16 +459,17 @@ class Table:
         return None
 
     def _ask(self, seat: int, state: SheddingState, *, own_turn: bool) -> Move | None:
-        if own_turn:
-            try:
-                chosen, self._rngs[seat] = choose_move(self._agents[seat], state, self._rngs[seat])
-            except AgentError:  # a bot that declines or answers nonsense must not stall the table
-                return state.legal_moves(seat)[0]
-            return chosen
-        legal = state.legal_moves(seat)
-        move, self._rngs[seat] = self._agents[seat].act(state.view(seat), legal, self._rngs[seat])
-        own = None if move is None else engine_move(legal, move)
-        return own
+        # A bot that declines its own turn or answers nonsense must not stall the table: it
+        # makes its first legal move; nonsense out of turn is a chance let go.
+        agent, rng = self._agents[seat], self._rngs[seat]
+        try:
+            if own_turn:
+                chosen, self._rngs[seat] = choose_move(agent, state, rng)
+                return chosen
+            move, self._rngs[seat] = offer_move(agent, state, seat, rng)
+            return move
+        except AgentError:
+            return state.legal_moves(seat)[0] if own_turn else None
 
 
 class TablesFullError(RuntimeError):

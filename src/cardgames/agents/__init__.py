@@ -11,6 +11,7 @@ from cardgames.agents.base import (
     Step,
     agent_rng,
     choose_move,
+    offer_move,
     play_game,
 )
 from cardgames.agents.heuristic import (
@@ -36,5 +37,6 @@ __all__ = [
     "choose_move",
     "heuristic_agent",
     "make_agent",
+    "offer_move",
     "play_game",
 ]

@@ -34,6 +34,7 @@ __all__ = [
     "Step",
     "agent_rng",
     "choose_move",
+    "offer_move",
     "play_game",
 ]
 
@@ -135,13 +136,55 @@ class AgentError(RuntimeError):
     """An agent returned something that is not one of its legal moves."""
 
 
+def offer_move(
+    agent: Agent, state: State[Any, _MoveT, Any], seat: int, rng: Rng
+) -> tuple[_MoveT | None, Rng]:
+    """Ask ``agent``, which plays ``seat``, for its move now, and check its answer.
+
+    ``seat`` is any seat that may move (`State.to_act`): the player whose turn it is, or one
+    that may interrupt (a call-out, a jump-in), who may let the chance go. The agent gets that
+    seat's view and legal moves, as in `play_game`; the answer is the engine's own legal move
+    that the agent's answer stands for, never the agent's object, or ``None`` when the agent
+    declines.
+
+    Args:
+        agent: The agent that plays ``seat``.
+        state: A game in progress.
+        seat: A seat of ``state.to_act``.
+        rng: The agent's random stream.
+
+    Returns:
+        The move (``None``: declined) and the agent's RNG after its draws.
+
+    Raises:
+        AgentError: if the agent answers something other than a pair ``(move or None, Rng)``,
+            or a move that is not one of the seat's legal moves (a forged or another seat's
+            move included).
+        InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
+            state, ``seat`` is not a seat that may move now, or ``rng`` is not an `Rng`.
+
+    Examples:
+        >>> from cardgames import crazy_eights
+        >>> state = crazy_eights.new_game(["Ann", "Bob"], seed=4)
+        >>> offer_move(RandomAgent(), state, 0, agent_rng(4, 0))
+        Traceback (most recent call last):
+        ...
+        cardgames.errors.InvalidArgumentError: invalid argument seat=0: expected a seat that may move now (1)
+    """  # noqa: E501  (a doctest output line cannot be wrapped)
+    _check_turn_arguments(agent, state, rng)
+    to_act: tuple[int, ...] = state.to_act
+    if isinstance(seat, bool) or type(seat) is not int or seat not in to_act:
+        may_move = ", ".join(map(str, to_act))
+        raise InvalidArgumentError("seat", seat, f"expected a seat that may move now ({may_move})")
+    return _offer(agent, state, seat, rng)
+
+
 def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple[_MoveT, Rng]:
     """Ask ``agent`` for the move of the player whose turn it is, and check its answer.
 
-    The agent gets that player's view and legal moves, as in `play_game`. Where `Agent.act`
-    answers ``Move | None`` (``None`` declines an out-of-turn move), this answers a `Move`, so
-    that ``state.apply(move)`` type-checks: the engine's own legal move that the agent's answer
-    stands for, never the agent's object.
+    `offer_move` for the current player (``state.to_act[0]``), who may not decline. Where
+    `Agent.act` answers ``Move | None``, this answers a `Move`, so that ``state.apply(move)``
+    type-checks: the engine's own legal move that the agent's answer stands for.
 
     Args:
         agent: The agent that plays the current player's seat.
@@ -152,8 +195,8 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         The move and the agent's RNG after its draws.
 
     Raises:
-        AgentError: if the agent declines its own turn or returns a move that is not one of
-            the current player's legal moves (a forged or another seat's move included).
+        AgentError: if the agent declines its own turn, answers something other than a pair
+            ``(move, Rng)``, or a move that is not one of the current player's legal moves.
         InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
             state, or ``rng`` is not an `Rng`.
 
@@ -165,21 +208,41 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         >>> state.moves_played
         1
     """
+    _check_turn_arguments(agent, state, rng)
+    return _choose(agent, state, rng)
+
+
+def _check_turn_arguments(agent: object, state: object, rng: object) -> None:
+    """The checks of `offer_move` and `choose_move`, before the agent is asked anything."""
     if not isinstance(agent, Agent):
         raise InvalidArgumentError("agent", agent, "expected an Agent (an act method)")
     if not isinstance(rng, Rng):
         raise InvalidArgumentError("rng", rng, "expected an Rng")
     to_act = getattr(state, "to_act", None)
-    if not isinstance(to_act, tuple) or getattr(state, "is_over", None) is not False:
+    if not isinstance(to_act, tuple) or not to_act or getattr(state, "is_over", None) is not False:
         raise InvalidArgumentError("state", type(state).__name__, "expected a game in progress")
-    current = to_act[0]
-    legal = state.legal_moves(current)
-    answer, rng = agent.act(state.view(current), legal, rng)
-    if not isinstance(rng, Rng):
-        raise AgentError(f"agent {_brief(agent.name)} returned {_brief(rng)} for its RNG")
+
+
+def _offer(
+    agent: Agent, state: State[Any, _MoveT, Any], seat: int, rng: Rng
+) -> tuple[_MoveT | None, Rng]:
+    """`offer_move` on checked arguments (the driver checks its agents once, not every move)."""
+    legal = state.legal_moves(seat)
+    reply = agent.act(state.view(seat), legal, rng)
+    if not isinstance(reply, tuple) or len(reply) != 2 or not isinstance(reply[1], Rng):
+        raise AgentError(f"agent {_brief(agent.name)} answered {_brief(reply)}, not (move, Rng)")
+    answer, rng = reply
     if answer is None:
-        raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
+        return None, rng
     return cast("_MoveT", _own_move(legal, answer, agent)), rng
+
+
+def _choose(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple[_MoveT, Rng]:
+    """`choose_move` on checked arguments."""
+    move, rng = _offer(agent, state, state.to_act[0], rng)
+    if move is None:
+        raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
+    return move, rng
 
 
 def play_game(
@@ -237,13 +300,11 @@ def play_game(
         interrupters = sorted((s for s in to_act[1:]), key=lambda s: (s - current) % n)
         chosen: Move | None = None
         for seat in interrupters:
-            legal = state.legal_moves(seat)
-            answer, rngs[seat] = agents[seat].act(state.view(seat), legal, rngs[seat])
-            if answer is not None:
-                chosen = _own_move(legal, answer, agents[seat])
+            chosen, rngs[seat] = _offer(agents[seat], state, seat, rngs[seat])
+            if chosen is not None:
                 break
         if chosen is None:
-            chosen, rngs[current] = choose_move(agents[current], state, rngs[current])
+            chosen, rngs[current] = _choose(agents[current], state, rngs[current])
         steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
         state = state.apply(chosen)
     return GameResult(

@@ -121,8 +121,7 @@ def bots_game(
         AgentError: if an agent declines its own turn or returns a move that is not one of its
             legal moves.
     """
-    from cardgames.agents import AgentError, agent_rng, choose_move
-    from cardgames.game import engine_move
+    from cardgames.agents import agent_rng, choose_move, offer_move
 
     state: State[Any, Any, Any] = game.new_game(list(players), seed=seed, rules=rules)
     yield None, state
@@ -132,12 +131,8 @@ def bots_game(
         current, *others = state.to_act
         move = None
         for seat in sorted(others, key=lambda s: (s - current) % n):
-            legal = state.legal_moves(seat)
-            answer, rngs[seat] = agents[seat].act(state.view(seat), legal, rngs[seat])
-            if answer is not None:
-                move = engine_move(legal, answer)
-                if move is None:
-                    raise AgentError(f"agent {agents[seat].name!r} returned an illegal move")
+            move, rngs[seat] = offer_move(agents[seat], state, seat, rngs[seat])
+            if move is not None:
                 break
         if move is None:
             move, rngs[current] = choose_move(agents[current], state, rngs[current])

@@ -205,18 +205,10 @@ class _Session:
 
     def bot(self, seat: int) -> Move | None:
         """A bot's out-of-turn move (the engine's own), or ``None`` when it lets it go."""
-        from cardgames.agents import AgentError
-        from cardgames.game import engine_move
+        from cardgames.agents import offer_move
 
-        legal = self.state.legal_moves(seat)
-        answer, self.rngs[seat] = self.agents[seat].act(
-            self.state.view(seat), legal, self.rngs[seat]
-        )
-        if answer is None:
-            return None
-        move: Move | None = engine_move(legal, answer)
-        if move is None:
-            raise AgentError(f"agent {self.agents[seat].name!r} returned an illegal move")
+        move: Move | None
+        move, self.rngs[seat] = offer_move(self.agents[seat], self.state, seat, self.rngs[seat])
         return move
 
     def next_move(self) -> Move:
