@@ -609,18 +609,29 @@ def _check_event(event: object, players: int | None) -> tuple[Event, _Entry]:
     entry = _entries().get(cls)
     if entry is None or not isinstance(event, Event):
         raise InvalidArgumentError("event", event, "expected an event of a built-in game")
+    _check_fields("event", event, players)
+    return event, entry
+
+
+def _check_fields(argument: str, value: Any, players: int | None) -> None:
+    """Check the fields of an event or a move: their types, and the seats they name.
+
+    Raises:
+        InvalidArgumentError: naming ``argument``, for the first field that is wrong.
+    """
+    cls: Any = type(value)
     for name, hint in _field_types(cls):
-        value = getattr(event, name)
-        if not _conforms(value, hint):
-            raise InvalidArgumentError("event", event, f"its {name} is not a {hint}")
+        field = getattr(value, name)
+        if not _conforms(field, hint):
+            raise InvalidArgumentError(argument, value, f"its {name} is not a {hint}")
         if name in _SEAT_FIELDS:
-            seats = [value]
-        elif isinstance(value, Outcome):
-            seats = _check_outcome(event, value, players)
+            seats = [] if field is None else [field]
+        elif isinstance(field, Outcome):
+            seats = _check_outcome(value, field, players)
         elif name == "face_down":
-            if players is not None and len(value) != players:
+            if players is not None and len(field) != players:
                 raise InvalidArgumentError(
-                    "event", event, f"its face_down has {len(value)} seats, not {players}"
+                    argument, value, f"its face_down has {len(field)} seats, not {players}"
                 )
             continue
         else:
@@ -628,8 +639,7 @@ def _check_event(event: object, players: int | None) -> tuple[Event, _Entry]:
         for seat in seats:
             if seat < 0 or (players is not None and seat >= players):
                 within = "" if players is None else f" (there are {players} players)"
-                raise InvalidArgumentError("event", event, f"it names seat {seat}{within}")
-    return event, entry
+                raise InvalidArgumentError(argument, value, f"it names seat {seat}{within}")
 
 
 def _check_outcome(event: Event, outcome: Outcome, players: int | None) -> list[int]:
@@ -766,18 +776,7 @@ def describe_move(
     phrase = _move_phrases().get(cls)
     if phrase is None or not isinstance(move, Move):
         raise InvalidArgumentError("move", move, "expected a move of a built-in game")
-    size = None if speaker.players is None else len(speaker.players)
-    for name, hint in _field_types(cls):
-        value = getattr(move, name)
-        if not _conforms(value, hint):
-            raise InvalidArgumentError("move", move, f"its {name} is not a {hint}")
-        if (
-            name in _SEAT_FIELDS
-            and isinstance(value, int)
-            and (value < 0 or (size is not None and value >= size))
-        ):
-            within = "" if size is None else f" (there are {size} players)"
-            raise InvalidArgumentError("move", move, f"it names seat {value}{within}")
+    _check_fields("move", move, None if speaker.players is None else len(speaker.players))
     return phrase(move, speaker)
 
 
@@ -810,38 +809,36 @@ def _move_phrases() -> dict[type[Move], Callable[[Any, _Speaker], str]]:
             return f"{'poser' if s.fr else 'lay'} {len(cards)} {s.card(cards[0])}"
         return f"{'poser' if s.fr else 'lay'} {s.cards(cards)}"
 
-    def fixed(en: str, fr: str) -> Callable[[Any, _Speaker], str]:
-        return lambda move, s: fr if s.fr else en
+    def words(en: str, fr: str) -> Callable[[Any, _Speaker], str]:
+        """A phrase from templates: ``{card}`` is the move's card, ``{seat}`` the seat it names."""
 
-    def with_card(en: str, fr: str) -> Callable[[Any, _Speaker], str]:
-        return lambda move, s: (fr if s.fr else en).format(s.the_card(move.card))
+        def phrase(move: Any, s: _Speaker) -> str:
+            card = getattr(move, "card", None)
+            seat = getattr(move, "to", getattr(move, "target", getattr(move, "victim", None)))
+            return (fr if s.fr else en).format(
+                card=None if card is None else s.the_card(card),
+                seat=None if seat is None else s.stressed(seat),
+            )
+
+        return phrase
 
     return {
         m.PlayCard: play,
-        m.Draw: fixed("draw", "piocher"),
-        m.Pass: fixed("pass", "passer"),
-        m.TakePenalty: fixed("take the penalty", "prendre la pénalité"),
-        m.CallOut: lambda move, s: (
-            f"dénoncer {s.stressed(move.target)}, qui n'a pas annoncé « carte ! »"
-            if s.fr
-            else f'call out {s.stressed(move.target)} for not saying "carte!"'
+        m.Draw: words("draw", "piocher"),
+        m.Pass: words("pass", "passer"),
+        m.TakePenalty: words("take the penalty", "prendre la pénalité"),
+        m.CallOut: words(
+            'call out {seat} for not saying "carte!"',
+            "dénoncer {seat}, qui n'a pas annoncé « carte ! »",
         ),
-        m.Announce: fixed('say "carte!"', "annoncer « carte ! »"),
-        p.Keep: with_card("keep {}", "garder {}"),
-        p.Give: lambda move, s: (
-            f"donner {s.the_card(move.card)} {s.to(move.to)}"
-            if s.fr
-            else f"give {s.the_card(move.card)} {s.to(move.to)}"
-        ),
+        m.Announce: words('say "carte!"', "annoncer « carte ! »"),
+        p.Keep: words("keep {card}", "garder {card}"),
+        p.Give: words("give {card} to {seat}", "donner {card} à {seat}"),
         p.LayGathering: lay,
-        p.Decline: fixed("lay nothing", "ne rien poser"),
-        p.DiscardFaceDown: with_card("discard {} face down", "défausser {} face cachée"),
-        p.Steal: lambda move, s: (
-            f"voler une carte {s.to(move.victim)}"
-            if s.fr
-            else f"steal a card from {s.stressed(move.victim)}"
-        ),
-        p.PutUnder: with_card("put {} under the stock", "mettre {} sous la pioche"),
+        p.Decline: words("lay nothing", "ne rien poser"),
+        p.DiscardFaceDown: words("discard {card} face down", "défausser {card} face cachée"),
+        p.Steal: words("steal a card from {seat}", "voler une carte à {seat}"),
+        p.PutUnder: words("put {card} under the stock", "mettre {card} sous la pioche"),
     }
 
 
