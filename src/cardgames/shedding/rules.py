@@ -28,7 +28,7 @@ from typing import ClassVar
 import attrs
 
 from cardgames.cards import Card, DeckKind, Rank
-from cardgames.errors import InvalidRulesError, ParseError
+from cardgames.errors import InvalidArgumentError, InvalidRulesError, ParseError
 from cardgames.options import RulesBase, option
 
 __all__ = [
@@ -147,7 +147,7 @@ class Effects(Mapping[str, Effect]):
     """
 
     text_coded: ClassVar[bool] = True
-    __slots__ = ("_hash", "_items")
+    __slots__ = ("_by_code", "_hash", "_items", "_table")
 
     def __init__(self, items: Mapping[str, Effect] | None = None) -> None:
         table: dict[str, Effect] = {}
@@ -164,6 +164,12 @@ class Effects(Mapping[str, Effect]):
                 table[canonical] = effect
         self._items = tuple((k, table[k]) for k in _KEY_ORDER if k in table)
         self._hash = hash(self._items)
+        # Lookups by canonical face and by card code: `for_card` is on the bots' hot path.
+        self._table: dict[str, Effect] = dict(self._items)
+        self._by_code: tuple[Effect, ...] = tuple(
+            self._table.get(JOKER_KEY if card.rank is None else card.rank.letter, _PLAIN)
+            for card in map(Card.from_code, range(53))
+        )
 
     @classmethod
     def parse(cls, text: str) -> Effects:
@@ -191,9 +197,14 @@ class Effects(Mapping[str, Effect]):
         return cls(items)
 
     def for_card(self, card: Card) -> Effect:
-        """The effect of a card (the plain effect when the table has none)."""
-        key = JOKER_KEY if card.rank is None else card.rank.letter
-        return self.get(key, _PLAIN)
+        """The effect of a card (the plain effect when the table has none).
+
+        Raises:
+            InvalidArgumentError: if ``card`` is not a `Card` (an ``int`` code included).
+        """
+        if type(card) is Card:
+            return self._by_code[card]
+        raise InvalidArgumentError("card", card, "expected a Card")
 
     def replace(self, face: str, effect: Effect | str) -> Effects:
         """A copy with the effect of one face set (a plain effect removes it)."""
@@ -203,14 +214,16 @@ class Effects(Mapping[str, Effect]):
         return Effects(items)
 
     def __getitem__(self, key: str) -> Effect:
+        if type(key) is str and key in self._table:  # a canonical face: no parsing
+            return self._table[key]
         try:
             canonical = _key_of(key)
         except (ParseError, AttributeError, TypeError):
             raise KeyError(key) from None
-        for k, effect in self._items:
-            if k == canonical:
-                return effect
-        raise KeyError(key)
+        try:
+            return self._table[canonical]
+        except KeyError:
+            raise KeyError(key) from None
 
     def __iter__(self) -> Iterator[str]:
         return (k for k, _ in self._items)
