@@ -231,10 +231,14 @@ def _next_words(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int,
     return x, s0, s1, s2, s3
 
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
 def _make(s0: int, s1: int, s2: int, s3: int) -> Rng:
     """Build an `Rng` from words known to be valid, skipping validation (the hot path)."""
-    rng = object.__new__(Rng)
-    object.__setattr__(rng, "_state", (s0, s1, s2, s3))
+    rng = _new_object(Rng)
+    _set_attribute(rng, "_state", (s0, s1, s2, s3))
     return rng
 
 
@@ -385,12 +389,25 @@ class Rng:
             >>> Rng.from_seed(42).below(52)[0]
             4
         """
-        _check_int(n, "below(n): n")
+        if type(n) is not int:
+            _check_int(n, "below(n): n")
         if not 1 <= n <= _TWO_64:
             raise InvalidArgumentError("below(n): n", n, "needs 1 <= n <= 2**64")
+        return self._below(n)
+
+    def _below(self, n: int) -> tuple[int, Rng]:
+        """`below` for a checked ``n``: xoshiro256** steps inlined (the agents' hot path)."""
         s0, s1, s2, s3 = self._state
         while True:
-            x, s0, s1, s2, s3 = _next_words(s0, s1, s2, s3)
+            x = (s1 * 5) & _MASK
+            x = (((x << 7) | (x >> 57)) * 9) & _MASK
+            t = (s1 << 17) & _MASK
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = ((s3 << 45) | (s3 >> 19)) & _MASK
             m = x * n
             low = m & _MASK
             if low >= n or low >= (_TWO_64 - n) % n:
@@ -481,10 +498,12 @@ class Rng:
             >>> Rng.from_seed(42).choice("HDCS")[0]
             'H'
         """
-        _check_sequence(seq, "choice")
-        if not seq:
+        if not isinstance(seq, (tuple, list)):  # those two are sequences: skip the ABC check
+            _check_sequence(seq, "choice")
+        n = len(seq)
+        if not n:
             raise IndexError("Rng.choice() cannot choose from an empty sequence")
-        index, rng = self.below(len(seq))
+        index, rng = self._below(n)
         return seq[index], rng
 
     def sample(self, seq: Sequence[_T], k: int) -> tuple[tuple[_T, ...], Rng]:
