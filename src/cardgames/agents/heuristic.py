@@ -188,45 +188,60 @@ def _best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayCard:
     rules = _rules_of(view)
     effects = rules.effects
     points = points_table(rules)
-    hand = list(view.hand or ())
+    hand = view.hand or ()
     me = view.viewer if view.viewer is not None else plays[0].player
-    n = len(view.hand_sizes)
-    opponents = [seat for seat in range(n) if seat != me]
-    fewest = min((view.hand_sizes[seat] for seat in opponents), default=0)
+    sizes = view.hand_sizes
+    n = len(sizes)
+    fewest = min((sizes[seat] for seat in range(n) if seat != me), default=0)
+    # The hand's cards that are not wild, by suit: "the rest of the hand" once a card is laid
+    # is the hand less one copy of it, so its counts are these less that card's own.
+    kept: dict[Suit | None, int] = dict.fromkeys(_SUITS, 0)
+    for c in hand:
+        if not effects.for_card(c).wild:
+            kept[c.suit] = kept.get(c.suit, 0) + 1
 
-    def rest_of_hand(card: Card) -> list[Card]:
-        rest = list(hand)
-        if card in rest:
-            rest.remove(card)
-        return rest
-
-    def suit_count(cards: Sequence[Card], suit: Suit | None) -> int:
-        return sum(1 for c in cards if c.suit is suit and not effects.for_card(c).wild)
+    def rest_count(card: Card, suit: Suit | None) -> int:
+        count = kept.get(suit, 0)
+        if card.suit is suit and card in hand and not effects.for_card(card).wild:
+            count -= 1
+        return count
 
     def card_key(card: Card) -> tuple[bool, int, int, int]:
         effect = effects.for_card(card)
-        rest = rest_of_hand(card)
-        bad_swap = effect.swap and fewest > len(rest)
-        return (effect.wild or bad_swap, -points[card], -suit_count(rest, card.suit), int(card))
+        rest = len(hand) - (card in hand)
+        bad_swap = effect.swap and fewest > rest
+        return (effect.wild or bad_swap, -points[card], -rest_count(card, card.suit), int(card))
 
-    card = min({move.card for move in plays}, key=card_key)
-    rest = rest_of_hand(card)
-    suit_order = sorted(Suit, key=lambda suit: (-suit_count(rest, suit), suit))
+    cards = {move.card for move in plays}
+    card = min(cards, key=card_key) if len(cards) > 1 else next(iter(cards))
     effect = effects.for_card(card)
-
-    def distance(seat: int) -> int:
-        return (seat - me) % n
+    if not any(move.suit is not None or move.target is not None for move in plays):
+        # No suit to name, no player to choose: the first play of that card not announcing
+        # last card loses to the announcing one (the key's last term), else the first.
+        best = None
+        for move in plays:
+            if move.card == card:
+                if move.announce:
+                    return move
+                if best is None:
+                    best = move
+        assert best is not None
+        return best
+    suit_order = sorted(_SUITS, key=lambda suit: (-rest_count(card, suit), suit))
 
     def move_key(move: PlayCard) -> tuple[int, int, int, bool]:
         suit_rank = 0 if move.suit is None else suit_order.index(move.suit)
         size = 0
         if move.target is not None:
-            size = view.hand_sizes[move.target]
+            size = sizes[move.target]
             size = -size if effect.choose and not effect.swap else size
-        target_rank = distance(move.target) if move.target is not None else 0
+        target_rank = (move.target - me) % n if move.target is not None else 0
         return (suit_rank, size, target_rank, not move.announce)
 
     return min((move for move in plays if move.card == card), key=move_key)
+
+
+_SUITS: Final = tuple(Suit)
 
 
 # -- the planet game "8" --------------------------------------------------------------------------
