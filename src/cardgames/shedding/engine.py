@@ -619,32 +619,35 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number.
         """
         seat: int | None = None if player is None else seat_number(player, len(self._players))
-        drawn = self._drawn if seat is not None and seat == self._current else None
+        hands = self._hands
+        over = self._phase is _OVER
+        # Positional, in the order of SheddingView's fields (mypy checks each argument's type):
+        # the view is built for every decision of a simulation, and keywords cost a third more.
         return SheddingView(
-            viewer=seat,
-            game=self._rules.game_name,
-            players=self._players,
-            hand=tuple(sorted(self._hands[seat])) if seat is not None else None,
-            hand_sizes=tuple(len(h) for h in self._hands),
-            top=self._discard[-1],
-            suit=self._suit,
-            penalty=self._penalty,
-            current=self._current,
-            direction=self._direction,
-            phase=self._phase,
-            to_act=self._public_to_act(seat),
-            stock_size=len(self._stock),
-            discard=self._discard,
-            drawn=drawn,
-            announce_target=self._announce_target,
-            top_player=self._top_player,
-            passes=self._passes,
-            moves_played=self._moves_played,
-            legal_moves=self.legal_moves(seat).as_tuple() if seat is not None else (),
-            events=tuple(e.redacted_for(seat) for e in self.last_events),
-            outcome=self._outcome,
-            rules=self._rules,
-            hands=tuple(tuple(sorted(h)) for h in self._hands) if self._phase is _OVER else None,
+            seat,  # viewer
+            self._rules.game_name,  # game
+            self._players,  # players
+            None if seat is None else tuple(sorted(hands[seat])),  # hand
+            tuple([len(hand) for hand in hands]),  # hand_sizes
+            self._discard[-1],  # top
+            self._suit,  # suit
+            self._penalty,  # penalty
+            self._current,  # current
+            self._direction,  # direction
+            self._phase,  # phase
+            self._public_to_act(seat),  # to_act
+            len(self._stock),  # stock_size
+            self._discard,  # discard
+            self._drawn if seat is not None and seat == self._current else None,  # drawn
+            self._announce_target,  # announce_target
+            self._top_player,  # top_player
+            self._passes,  # passes
+            self._moves_played,  # moves_played
+            () if seat is None else self.legal_moves(seat).as_tuple(),  # legal_moves
+            tuple([event.redacted_for(seat) for event in self.last_events]),  # events
+            self._outcome,  # outcome
+            self._rules,  # rules
+            tuple([tuple(sorted(hand)) for hand in hands]) if over else None,  # hands
         )
 
     def _public_to_act(self, viewer: int | None) -> tuple[int, ...]:
@@ -654,11 +657,14 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         everyone knows: the call-out windows (any player but the one called out) and the
         announcement a swap made due (its player holds one card, which everyone saw).
         """
+        to_act = self.to_act
+        if len(to_act) < 2:
+            return to_act  # the current player alone, whom everyone knows (or nobody)
         targets = self._callout_targets()
         due = _swap_due(self) if self._tables.swap_announce else -1
         return tuple(
             seat
-            for seat in self.to_act
+            for seat in to_act
             if seat in (viewer, self._current, due) or any(t != seat for t in targets)
         )
 
