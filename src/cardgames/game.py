@@ -147,6 +147,11 @@ class View:
 
     viewer: int | None
 
+    _current_is_first_to_act: ClassVar[bool] = False
+    """Set by a game whose views' ``current`` attribute is always the state's ``to_act[0]``, or
+    whose views have none: the driver then knows what `RandomAgent` reads of the view without
+    building it."""
+
     def to_json(self) -> str:
         """Serialize the view as a versioned JSON document (what a frontend sends a player)."""
         raise NotImplementedError

@@ -63,7 +63,7 @@ from typing import IO, Any, TypeAlias
 
 import attrs
 
-from cardgames.agents.base import Agent, play_game
+from cardgames.agents.base import Agent, _play_unrecorded
 from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_document
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
@@ -769,12 +769,13 @@ def _play_chunk(chunk: _Chunk) -> list[GameRow]:
     for index in range(chunk.start, chunk.stop):
         seed = master.derive(index).next_u64()[0]
         try:
-            result = play_game(game, agents, seed=seed, rules=chunk.rules, players=chunk.players)
+            state, moves = _play_unrecorded(game, agents, seed, chunk.rules, chunk.players)
         except Exception as exc:
             if hasattr(exc, "add_note"):  # Python 3.11+
                 exc.add_note(f"in game {index} of the simulation (seed {seed})")
             raise
-        outcome = result.outcome
+        outcome = state.outcome()
+        assert outcome is not None
         rows.append(
             GameRow(
                 index=index,
@@ -782,7 +783,7 @@ def _play_chunk(chunk: _Chunk) -> list[GameRow]:
                 agents=chunk.labels,
                 winners=outcome.winners,
                 scores=outcome.scores,
-                moves=len(result.steps),
+                moves=moves,
                 reason=outcome.reason,
             )
         )

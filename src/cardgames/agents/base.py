@@ -79,7 +79,10 @@ class RandomAgent:
 
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """Pick a legal move at random."""
-        if getattr(view, "current", view.viewer) != view.viewer:
+        return self._decide(legal, getattr(view, "current", view.viewer) == view.viewer, rng)
+
+    def _decide(self, legal: Sequence[Move], my_turn: bool, rng: Rng) -> tuple[Move | None, Rng]:
+        if not my_turn:
             draw, rng = rng.random()
             if draw >= self.interrupt_chance:
                 return None, rng
@@ -125,6 +128,10 @@ class GameResult:
         outcome = self.state.outcome()
         assert outcome is not None
         return outcome
+
+
+_MAX_STEPS = 1_000_000
+"""`play_game`'s default safety net against a game that would not end."""
 
 
 def agent_rng(seed: int, seat: int) -> Rng:
@@ -253,7 +260,7 @@ def play_game(
     rules: Any = None,
     players: Sequence[str] | None = None,
     deck: Sequence[Any] | None = None,
-    max_steps: int = 1_000_000,
+    max_steps: int = _MAX_STEPS,
 ) -> GameResult:
     """Play a whole game between agents, one per seat, and return it with its moves.
 
@@ -289,24 +296,8 @@ def play_game(
         raise InvalidArgumentError(
             "agents", len(agents), f"expected one agent per seat ({len(state.players)})"
         )
-    rngs = [agent_rng(seed, seat) for seat in range(len(agents))]
     steps: list[Step] = []
-    while not state.is_over:
-        if len(steps) >= max_steps:
-            raise AgentError(f"the game did not end within {max_steps} moves")
-        to_act = state.to_act
-        current = to_act[0]
-        n = len(state.players)
-        interrupters = sorted((s for s in to_act[1:]), key=lambda s: (s - current) % n)
-        chosen: Move | None = None
-        for seat in interrupters:
-            chosen, rngs[seat] = _offer(agents[seat], state, seat, rngs[seat])
-            if chosen is not None:
-                break
-        if chosen is None:
-            chosen, rngs[current] = _choose(agents[current], state, rngs[current])
-        steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
-        state = state.apply(chosen)
+    state, _ = _drive(game, agents, state, seed, max_steps, steps)
     return GameResult(
         game=game,
         rules=state.rules,
@@ -317,6 +308,91 @@ def play_game(
         state=state,
         deck=None if deck is None else tuple(deck),
     )
+
+
+def _drive(
+    game: Game[Any],
+    agents: Sequence[Agent],
+    state: State[Any, Any, Any],
+    seed: int,
+    max_steps: int,
+    steps: list[Step] | None,
+) -> tuple[State[Any, Any, Any], int]:
+    """Play ``state`` to its end between checked agents; return the final state and moves made.
+
+    The loop of `play_game` and of the simulations, which record no steps (``steps=None``):
+    both make the very same moves. A `RandomAgent` (the class itself, not a subclass) whose
+    decision does not depend on its view (`_random_without_view`) gets no view built: the
+    driver makes the agent's own draws in the agent's order, so the moves are the same.
+    """
+    n = len(state.players)
+    rngs = [agent_rng(seed, seat) for seat in range(n)]
+    blind = [
+        agent if type(agent) is RandomAgent and _random_without_view(game.view_type) else None
+        for agent in agents
+    ]
+    count = 0
+    while not state.is_over:
+        if count >= max_steps:
+            raise AgentError(f"the game did not end within {max_steps} moves")
+        to_act = state.to_act
+        current = to_act[0]
+        chosen: Move | None = None
+        if len(to_act) > 1:
+            for seat in sorted(to_act[1:], key=lambda s: (s - current) % n):
+                random_agent = blind[seat]
+                if random_agent is None:
+                    chosen, rngs[seat] = _offer(agents[seat], state, seat, rngs[seat])
+                else:
+                    chosen, rngs[seat] = random_agent._decide(
+                        state.legal_moves(seat), False, rngs[seat]
+                    )
+                if chosen is not None:
+                    break
+        if chosen is None:
+            random_agent = blind[current]
+            move: Move
+            if random_agent is None:
+                move, rngs[current] = _choose(agents[current], state, rngs[current])
+            else:
+                move, rngs[current] = rngs[current].choice(state.legal_moves(current))
+            chosen = move
+        if steps is not None:
+            steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
+        state = state.apply(chosen)
+        count += 1
+    return state, count
+
+
+def _random_without_view(view_type: type[View]) -> bool:
+    """Whether `RandomAgent.act` answers the same without the view, knowing the turn.
+
+    It reads ``view.current`` (the player whose turn it is; the viewer itself for views
+    without that field): the game's view class says whether that is always the state's
+    ``to_act[0]`` or absent (`View._current_is_first_to_act`), so that the driver knows it.
+    """
+    return getattr(view_type, "_current_is_first_to_act", False) is True
+
+
+def _play_unrecorded(
+    game: Game[Any],
+    agents: Sequence[Agent],
+    seed: int,
+    rules: Any,
+    players: Sequence[str] | None,
+) -> tuple[State[Any, Any, Any], int]:
+    """`play_game` for a simulation: agents checked by the caller, no steps recorded.
+
+    Returns the final state and the number of moves: the same game as `play_game`.
+    """
+    if players is None:
+        players = _names([agent.name for agent in agents])
+    state = game.new_game(players, seed=seed, rules=rules)
+    if len(agents) != len(state.players):
+        raise InvalidArgumentError(
+            "agents", len(agents), f"expected one agent per seat ({len(state.players)})"
+        )
+    return _drive(game, agents, state, seed, _MAX_STEPS, None)
 
 
 def _check_agents(agents: object, game: Game[Any]) -> tuple[Agent, ...]:

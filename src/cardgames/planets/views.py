@@ -10,6 +10,7 @@ holds a card the viewer has not seen, the stock order or the RNG state.
 from __future__ import annotations
 
 import enum
+from typing import ClassVar
 
 import attrs
 
@@ -83,6 +84,8 @@ class PlanetsView(View):
         outcome: The result, once the game is over.
         rules: The rules of the game (public).
     """
+
+    _current_is_first_to_act: ClassVar[bool] = True  # it has no `current`
 
     game: str
     players: tuple[str, ...]

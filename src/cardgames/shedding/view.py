@@ -7,7 +7,7 @@ the compiled engine (`cardgames.shedding.engine`) does not keep.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -49,6 +49,8 @@ class SheddingView(View):
     the spectator, as the players lay their cards face up to count the points; it is ``None``
     until then. The stock stays hidden.
     """
+
+    _current_is_first_to_act: ClassVar[bool] = True
 
     game: str
     players: tuple[str, ...]

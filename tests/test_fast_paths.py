@@ -1,0 +1,275 @@
+"""The fast paths of the simulations play exactly the games of the straightforward code.
+
+Simulations were made faster (see ``benchmarks/bench_simulate.py``) without changing a single
+result. Each shortcut is checked here against the plain reading it replaces:
+
+- the driver gives a `RandomAgent` no view when the agent's choice cannot depend on it: the
+  same games as a subclass of it, which the driver treats as any agent (view built, ``act``
+  called, answer checked);
+- `simulate` records no steps: its rows are the rows of `play_game`'s games;
+- the heuristic agent's choice of a card (by suit counts of the rest of the hand) is the choice
+  of the reference implementation below, the code it replaced, on every position of many games;
+- `Effects.for_card` reads a table by card code: the same effect as the lookup by face, and any
+  value that is not a `Card` is refused;
+- `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence.
+
+The golden rows of ``tests/data/simulate_golden.json`` (``test_hostile_determinism.py``) hold
+the same promise across versions and Pythons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import attrs
+import pytest
+
+from cardgames import crazy_eights, huit_americain
+from cardgames.agents import RandomAgent, make_agent, play_game
+from cardgames.agents.base import _random_without_view
+from cardgames.agents.heuristic import _best_play
+from cardgames.cards import Card, Suit
+from cardgames.errors import InvalidArgumentError
+from cardgames.game import Game, LegalMoves, View, find_game, games
+from cardgames.rng import Rng
+from cardgames.shedding import PlayCard, SheddingRules, SheddingView
+from cardgames.shedding.rules import Effects
+from cardgames.shedding.scoring import points_table
+from cardgames.simulate import game_seed, simulate
+
+from toygame import ensure_registered
+
+
+@attrs.frozen
+class _ViewingRandomAgent(RandomAgent):
+    """A `RandomAgent` the driver does not recognise: it builds the view and calls ``act``."""
+
+
+def _all_games() -> list[Game[Any]]:
+    ensure_registered()
+    return list(games())
+
+
+def _presets(game: Game[Any]) -> list[Any]:
+    return list(game.presets.values())
+
+
+def _cases() -> Iterator[tuple[Game[Any], Any, int]]:
+    for game in _all_games():
+        for rules in _presets(game):
+            for players in sorted({game.min_players, min(4, game.max_players)}):
+                yield game, rules, players
+
+
+_CASES = [
+    pytest.param(game, rules, players, id=f"{game.name}-{index}-{players}p")
+    for game in _all_games()
+    for index, rules in enumerate(_presets(game))
+    for players in sorted({game.min_players, min(4, game.max_players)})
+]
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), _CASES)
+@pytest.mark.parametrize("chance", [0.5, 0.0, 1.0, 0.3])
+def test_a_random_agent_without_a_view_plays_the_games_of_one_with_a_view(
+    game: Game[Any], rules: Any, players: int, chance: float
+) -> None:
+    for seed in range(4):
+        fast = play_game(
+            game, [RandomAgent(interrupt_chance=chance)] * players, seed=seed, rules=rules
+        )
+        slow = play_game(
+            game, [_ViewingRandomAgent(interrupt_chance=chance)] * players, seed=seed, rules=rules
+        )
+        assert fast.steps == slow.steps
+        assert fast.state == slow.state
+
+
+def test_only_views_whose_turn_the_driver_knows_skip_the_view() -> None:
+    assert _random_without_view(SheddingView)  # its `current` is `to_act[0]`
+    assert _random_without_view(find_game("8").view_type)  # no `current` field at all
+    ensure_registered()
+    toy = find_game("toy pile").view_type
+    assert "current" in attrs.fields_dict(toy)  # a `current` the driver cannot vouch for
+    assert not _random_without_view(toy)
+
+    @attrs.frozen
+    class Derived(SheddingView):  # may define `current` anew: it must say so itself
+        _current_is_first_to_act = False
+
+    class Opaque(View):  # says nothing: nothing is assumed
+        pass
+
+    assert not _random_without_view(Derived)
+    assert not _random_without_view(Opaque)
+
+
+@pytest.mark.parametrize("game", _all_games(), ids=lambda game: game.name)
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_simulation_rows_are_the_rows_of_play_game(game: Game[Any], agent: str) -> None:
+    try:
+        built = make_agent(agent, game)
+    except Exception:
+        pytest.skip(f"no {agent} agent for {game.name}")
+    players = game.min_players + 1 if game.max_players > game.min_players else game.min_players
+    results = simulate(game.name, players=players, agents=[agent] * players, games=6, seed=9)
+    for row in results.rows:
+        assert row.seed == game_seed(9, row.index)
+        played = play_game(game, [built] * players, seed=row.seed)
+        outcome = played.outcome
+        assert (row.winners, row.scores, row.moves, row.reason) == (
+            outcome.winners,
+            outcome.scores,
+            len(played.steps),
+            outcome.reason,
+        )
+
+
+# -- the heuristic agent's card choice -----------------------------------------------------------
+
+
+def _reference_best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayCard:
+    """The heuristic's choice of a card as first written (rest of the hand rebuilt per card)."""
+    rules = view.rules
+    assert rules is not None
+    effects = rules.effects
+    points = points_table(rules)
+    hand = list(view.hand or ())
+    me = view.viewer if view.viewer is not None else plays[0].player
+    n = len(view.hand_sizes)
+    opponents = [seat for seat in range(n) if seat != me]
+    fewest = min((view.hand_sizes[seat] for seat in opponents), default=0)
+
+    def rest_of_hand(card: Card) -> list[Card]:
+        rest = list(hand)
+        if card in rest:
+            rest.remove(card)
+        return rest
+
+    def suit_count(cards: Sequence[Card], suit: Suit | None) -> int:
+        return sum(1 for c in cards if c.suit is suit and not effects.for_card(c).wild)
+
+    def card_key(card: Card) -> tuple[bool, int, int, int]:
+        effect = effects.for_card(card)
+        rest = rest_of_hand(card)
+        bad_swap = effect.swap and fewest > len(rest)
+        return (effect.wild or bad_swap, -points[card], -suit_count(rest, card.suit), int(card))
+
+    card = min({move.card for move in plays}, key=card_key)
+    rest = rest_of_hand(card)
+    suit_order = sorted(Suit, key=lambda suit: (-suit_count(rest, suit), suit))
+    effect = effects.for_card(card)
+
+    def move_key(move: PlayCard) -> tuple[int, int, int, bool]:
+        suit_rank = 0 if move.suit is None else suit_order.index(move.suit)
+        size = 0
+        if move.target is not None:
+            size = view.hand_sizes[move.target]
+            size = -size if effect.choose and not effect.swap else size
+        target_rank = (move.target - me) % n if move.target is not None else 0
+        return (suit_rank, size, target_rank, not move.announce)
+
+    return min((move for move in plays if move.card == card), key=move_key)
+
+
+_SHEDDING = [
+    pytest.param(module.GAME, rules, id=f"{module.GAME.name}-{name}")
+    for module in (crazy_eights, huit_americain)
+    for name, rules in module.GAME.presets.items()
+]
+
+
+@pytest.mark.parametrize(("game", "rules"), _SHEDDING)
+def test_the_heuristic_chooses_the_card_of_the_reference(game: Game[Any], rules: Any) -> None:
+    compared = 0
+    for players in (2, 3, 5):
+        for seed in range(6):
+            state = game.new_game(players, seed=seed, rules=rules)
+            rng = Rng.from_seed(seed)
+            while not state.is_over:
+                for seat in state.to_act:
+                    plays = [m for m in state.legal_moves(seat) if isinstance(m, PlayCard)]
+                    if plays:
+                        view = state.view(seat)
+                        assert _best_play(view, plays) == _reference_best_play(view, plays)
+                        compared += 1
+                move, rng = rng.choice(state.legal_moves())
+                state = state.apply(move)
+    assert compared > 100
+
+
+# -- tables and draws -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "rules"), _SHEDDING)
+def test_effects_by_card_code_are_the_effects_by_face(game: Game[Any], rules: Any) -> None:
+    assert isinstance(rules, SheddingRules)
+    effects = rules.effects
+    for code in range(53):
+        card = Card.from_code(code)
+        face = "JOKER" if card.rank is None else card.rank.letter
+        assert effects.for_card(card) == effects.get(face, effects.for_card(card))
+        assert effects.for_card(card) is Effects(dict(effects.items())).for_card(card)
+
+
+@pytest.mark.parametrize("value", [0, 8, -1, 52, True, "8", "8H", None, 8.0])
+def test_effects_of_something_that_is_not_a_card_are_refused(value: object) -> None:
+    effects = Effects.parse("8:wild 2:draw2")
+    with pytest.raises(InvalidArgumentError):
+        effects.for_card(value)  # type: ignore[arg-type]
+
+
+def test_effects_read_any_spelling_of_a_face() -> None:
+    effects = Effects.parse("8:wild 2:draw2 J:reverse JOKER:wild+draw4")
+    assert effects["8"].wild
+    assert effects[" 8 "].wild
+    assert effects["j"].reverse
+    assert effects["jk"].draw == 4
+    assert effects["Joker"].draw == 4
+    for missing in ("3", "Z", "", 8, None):
+        with pytest.raises(KeyError):
+            effects[missing]  # type: ignore[index]
+
+
+class _Seq(Sequence[int]):
+    def __init__(self, n: int) -> None:
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            raise NotImplementedError
+        if not 0 <= index < self._n:
+            raise IndexError(index)
+        return index * 7
+
+
+@pytest.mark.parametrize(
+    "seq",
+    [
+        (1, 2, 3),
+        [5, 6],
+        "HDCS",
+        range(9),
+        LegalMoves(crazy_eights.new_game(2, seed=1).legal_moves()),
+        _Seq(11),
+        (9,),
+    ],
+    ids=["tuple", "list", "str", "range", "legal", "custom", "one"],
+)
+def test_choice_is_the_item_at_a_below_draw(seq: Sequence[Any]) -> None:
+    for seed in range(200):
+        rng = Rng.from_seed(seed)
+        index, after = rng.below(len(seq))
+        assert rng.choice(seq) == (seq[index], after)
+
+
+@pytest.mark.parametrize("bad", [{1, 2}, {1: 2}, iter([1, 2]), 5, None])
+def test_choice_refuses_what_is_not_a_sequence(bad: object) -> None:
+    with pytest.raises(InvalidArgumentError):
+        Rng.from_seed(1).choice(bad)  # type: ignore[arg-type]
+    with pytest.raises(IndexError):
+        Rng.from_seed(1).choice(())
