@@ -1,16 +1,23 @@
-"""Compare two installs of cardgames per decision, interleaved round by round.
+"""Compare two installs of cardgames, interleaved round by round.
 
 The machine is shared and noisy, so two builds (say the last release's wheel and this
 checkout's) are measured alternately in the same run: round 1 runs A then B, round 2 B then A,
-and so on; the medians of the rounds are compared. Each round runs
-``benchmarks/bench_shedding.py`` with the given arguments in a fresh process of each Python.
+and so on; the medians of the rounds are compared. Each round runs a benchmark with the given
+arguments in a fresh process of each Python, outside the source tree:
+
+- ``--bench shedding`` (default): ``benchmarks/bench_shedding.py``, microseconds per decision;
+- ``--bench simulate``: ``benchmarks/bench_simulate.py --workers 0``, games per second of
+  `simulate` in one process for each agent, and the fingerprint of the rows, which must be the
+  same for both builds (a faster build must play the very same games).
 
 Usage::
 
     python benchmarks/interleave.py --a /tmp/venv-old/bin/python --b .venv-bench-3.11/bin/python \
         --rounds 7 -- --games 2000 --repeat 1 [--game "8 américain"]
+    python benchmarks/interleave.py --bench simulate --a OLD --b NEW --rounds 7 -- \
+        --games 1000 --repeat 1 --agents random heuristic
 
-Prints each round's microseconds per decision, the medians and the ratio B / A.
+Prints each round's figures, the medians and the ratio B / A.
 """
 
 from __future__ import annotations
@@ -26,19 +33,19 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def run_once(python: str, bench_args: list[str]) -> dict[str, object]:
-    """One run of bench_shedding.py under ``python``, outside the source tree."""
+_SCRIPTS = {
+    "shedding": ("bench_shedding.py", ["--no-competitors"]),
+    "simulate": ("bench_simulate.py", ["--workers", "0"]),
+}
+
+
+def run_once(python: str, bench_args: list[str], bench: str = "shedding") -> dict[str, object]:
+    """One run of the benchmark under ``python``, outside the source tree."""
+    script, extra = _SCRIPTS[bench]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "result.json"
         subprocess.run(
-            [
-                python,
-                str(HERE / "bench_shedding.py"),
-                *bench_args,
-                "--no-competitors",
-                "--json",
-                str(out),
-            ],
+            [python, str(HERE / script), *bench_args, *extra, "--json", str(out)],
             cwd=tmp,
             check=True,
             capture_output=True,
@@ -53,16 +60,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", required=True, help="the Python of the first install (before)")
     parser.add_argument("--b", required=True, help="the Python of the second install (after)")
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("bench", nargs=argparse.REMAINDER, help="-- then bench_shedding args")
+    parser.add_argument("--bench", choices=sorted(_SCRIPTS), default="shedding")
+    parser.add_argument("bench_args", nargs=argparse.REMAINDER, help="-- then the script's args")
     args = parser.parse_args(argv)
-    bench = [a for a in args.bench if a != "--"] or ["--games", "2000", "--repeat", "1"]
+    bench = [a for a in args.bench_args if a != "--"] or ["--games", "2000", "--repeat", "1"]
+    if args.bench == "simulate":
+        return _simulate(args.a, args.b, args.rounds, bench)
 
     figures: dict[str, list[float]] = {"a": [], "b": []}
     engines: dict[str, object] = {}
     for i in range(args.rounds):
         order = ("a", "b") if i % 2 == 0 else ("b", "a")
         for side in order:
-            result = run_once(getattr(args, side), bench)
+            result = run_once(getattr(args, side), bench, "shedding")
             ours = result["cardgames"]
             assert isinstance(ours, dict)
             us = float(ours["us_per_decision"])
@@ -75,6 +85,41 @@ def main(argv: list[str] | None = None) -> int:
     print(f"B ({engines['b']}, {args.b}): median {med_b:.3f} µs per decision")
     print(f"B / A = {med_b / med_a:.3f}   (bench_shedding.py {' '.join(bench)})")
     return 0
+
+
+def _simulate(python_a: str, python_b: str, rounds: int, bench: list[str]) -> int:
+    """Games per second of `simulate`, per agent, and the rows' fingerprints."""
+    rates: dict[str, dict[str, list[float]]] = {}
+    digests: dict[str, dict[str, set[str]]] = {}
+    for i in range(rounds):
+        order = (("a", python_a), ("b", python_b))
+        for side, python in order if i % 2 == 0 else order[::-1]:
+            agents = run_once(python, bench, "simulate")["agents"]
+            assert isinstance(agents, dict)
+            for agent, figures in agents.items():
+                rates.setdefault(agent, {"a": [], "b": []})[side].append(
+                    float(figures["games_per_second_single"])
+                )
+                digests.setdefault(agent, {"a": set(), "b": set()})[side].add(
+                    str(figures["rows_sha256"])
+                )
+        line = "   ".join(
+            f"{agent}: A {r['a'][-1]:.0f}  B {r['b'][-1]:.0f} games/s" for agent, r in rates.items()
+        )
+        print(f"round {i + 1}: {line}")
+    same = True
+    for agent, r in rates.items():
+        med_a, med_b = statistics.median(r["a"]), statistics.median(r["b"])
+        rows = digests[agent]
+        identical = len(rows["a"] | rows["b"]) == 1
+        same = same and identical
+        print(
+            f"{agent}: median A {med_a:.1f}  B {med_b:.1f} games/s  B / A = {med_b / med_a:.3f}"
+            f"  rows {'identical' if identical else 'DIFFER'} ({', '.join(sorted(rows['a']))}"
+            f" / {', '.join(sorted(rows['b']))})"
+        )
+    print(f"(A {python_a}, B {python_b}; bench_simulate.py {' '.join(bench)} --workers 0)")
+    return 0 if same else 1
 
 
 if __name__ == "__main__":
