@@ -134,9 +134,13 @@ _MAX_STEPS = 1_000_000
 """`play_game`'s default safety net against a game that would not end."""
 
 
+_FIRST_AGENT_STREAM = 1_000
+"""The agents' streams are children ``1000 + seat`` of the game's seed (`agent_rng`)."""
+
+
 def agent_rng(seed: int, seat: int) -> Rng:
     """The random stream of the agent in ``seat`` for a game with ``seed``."""
-    return Rng.from_seed(seed).derive(1_000 + seat)
+    return Rng.from_seed(seed).derive(_FIRST_AGENT_STREAM + seat)
 
 
 class AgentError(RuntimeError):
@@ -326,7 +330,8 @@ def _drive(
     driver makes the agent's own draws in the agent's order, so the moves are the same.
     """
     n = len(state.players)
-    rngs = [agent_rng(seed, seat) for seat in range(n)]
+    seeded = Rng.from_seed(seed)
+    rngs = [seeded.derive(_FIRST_AGENT_STREAM + seat) for seat in range(n)]  # as agent_rng
     blind = [
         agent if type(agent) is RandomAgent and _random_without_view(game.view_type) else None
         for agent in agents
