@@ -36,15 +36,20 @@ Everything else counts: the state object itself (with its instance dict, or, com
 struct, whose int fields are stored unboxed), its tuples of hands, stock and discard, its RNG,
 its event records and its per-state caches. The walk uses ``gc.get_referents``, which sees the
 fields of the mypyc-compiled `SheddingState` too; the script checks that every field listed in
-the class's ``__mypyc_attrs__`` (compiled) or ``__dict__`` (pure Python) holding an object is
+the class's ``__mypyc_attrs__`` (compiled) or annotations (pure Python) holding an object is
 among the referents, and falls back to reading those fields if one is missing (it says so).
 
 **ISMCTS.** In a fresh subprocess per figure, the resident memory of one decision of
 ``make_agent("ismcts:1000", game)`` (1,000 iterations) for the first player of a seeded
 2-player and 4-player Crazy Eights and planet game who has a choice: the RSS high-water mark
-(``ru_maxrss``) just before the decision and after it, and the difference; in another fresh
-subprocess, the peak of ``tracemalloc`` during the same decision (Python allocations only, and
-slower: tracemalloc is not running during the RSS run). The decision's memory includes the
+(``ru_maxrss``) just before the decision and after it, and the difference. On Linux,
+``ru_maxrss`` of a new process starts from the RSS of the process that started it (it survives
+``execve``), and memory freed during the set-up is reused, so that difference may be 0 for a
+small search; the figure to read is the other one: the peak RSS during the decision (VmHWM of
+``/proc/self/status``, reset to the current RSS just before with ``/proc/self/clear_refs``)
+over the RSS just before (VmRSS). Then, in another fresh subprocess, the peak of
+``tracemalloc`` during the same decision (Python allocations only, and slower: tracemalloc is
+not running during the RSS run). The decision's memory includes the
 search tree and the per-rules memos it fills (a later decision reuses those).
 
 Usage::
@@ -67,6 +72,7 @@ import json
 import os
 import platform
 import random
+import re
 import resource
 import shlex
 import subprocess
@@ -165,9 +171,7 @@ class Sizer:
         found = _walk(roots, self.shared)
         for root in roots:
             missing = [name for name, value in _fields(root) if id(value) not in found]
-            missing = [
-                name for name in missing if not _is_singleton(getattr(root, name, None))
-            ]
+            missing = [name for name in missing if not _is_singleton(getattr(root, name, None))]
             missing = [name for name in missing if id(getattr(root, name)) not in self.shared]
             if missing:  # gc.get_referents did not see these fields: read them instead
                 self.fallback.extend(f"{type(root).__name__}.{name}" for name in missing)
@@ -231,7 +235,7 @@ def _inline_values(kind: type) -> int:
             tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
         try:
-            bare = [object.__new__(kind) for _ in range(1000)]
+            bare: list[object] = [object.__new__(kind) for _ in range(1000)]
         except TypeError:  # not a plain class: no inline values to add
             _INLINE_VALUES[kind] = 0
             return 0
@@ -327,6 +331,27 @@ def _maxrss_bytes() -> int:
     return peak if sys.platform == "darwin" else peak * 1024  # Linux reports KiB
 
 
+def _proc_status() -> dict[str, int]:
+    """VmRSS and VmHWM (the high-water mark of this process image) in bytes, on Linux."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            text = handle.read()
+    except OSError:
+        return {}
+    found = re.findall(r"^(VmRSS|VmHWM):\s+(\d+) kB", text, re.MULTILINE)
+    return {key: int(value) * 1024 for key, value in found}
+
+
+def _reset_high_water_mark() -> bool:
+    """Reset VmHWM to the current RSS (Linux 4.0+: ``5`` to /proc/self/clear_refs)."""
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as handle:
+            handle.write("5")
+    except OSError:
+        return False
+    return True
+
+
 def decision_child(game_name: str, players: int, iterations: int, seed: int, mode: str) -> None:
     """Run in the fresh subprocess: one decision; print its figures as JSON."""
     game = find_game(game_name)
@@ -341,12 +366,14 @@ def decision_child(game_name: str, players: int, iterations: int, seed: int, mod
     gc.collect()
     out: dict[str, Any] = {"moves_played": state.moves_played, "legal_moves": len(legal)}
     if mode == "rss":
-        before = _maxrss_bytes()
+        out["maxrss_before"] = _maxrss_bytes()
+        out["rss_before"] = _proc_status().get("VmRSS")
+        out["hwm_reset"] = _reset_high_water_mark()
         start = time.perf_counter()
         agent.act(view, legal, rng)
         out["seconds"] = round(time.perf_counter() - start, 3)
-        out["maxrss_before"] = before
         out["maxrss_after"] = _maxrss_bytes()
+        out["hwm_after"] = _proc_status().get("VmHWM") if out["hwm_reset"] else None
     else:
         tracemalloc.start()
         base, _ = tracemalloc.get_traced_memory()
@@ -382,8 +409,8 @@ def measure_decision(game_name: str, players: int, iterations: int, seed: int) -
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "--_child":
-        name, players, iterations, seed, mode = argv[1:6]
-        decision_child(name, int(players), int(iterations), int(seed), mode)
+        name, seats, iterations, seed, mode = argv[1:6]
+        decision_child(name, int(seats), int(iterations), int(seed), mode)
         return 0
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--part", choices=("all", "states", "decision"), default="all")
@@ -413,6 +440,43 @@ def main(argv: list[str] | None = None) -> int:
         f"Python {report['python']}, {os.cpu_count()} CPUs, "
         f"load average {load[0] if load else '?'}"
     )
+    # The decisions first: a child's ru_maxrss starts from this process's RSS (Linux), which
+    # the walks of the states part would raise.
+    if args.part in ("all", "decision"):
+        names = list(args.game or _DECISION_GAMES)
+        print(
+            f"\nResident memory of one ISMCTS decision ({args.iterations} iterations), "
+            "each in a fresh process"
+        )
+        for name in names:
+            game = find_game(name)
+            for n in players:
+                if not game.min_players <= n <= game.max_players:
+                    continue
+                row = measure_decision(game.name, n, args.iterations, args.seed)
+                report["decisions"].append(row)
+                again = command(
+                    "--part", "decision", "--game", game.name, "--players", str(n),
+                    "--iterations", str(args.iterations),
+                )  # fmt: skip
+                grown = (row["maxrss_after"] - row["maxrss_before"]) / MIB
+                peak = ""
+                if row["hwm_after"] is not None and row["rss_before"] is not None:
+                    over = (row["hwm_after"] - row["rss_before"]) / MIB
+                    row["peak_over_rss_before_mib"] = round(over, 2)
+                    peak = (
+                        f"peak RSS {row['hwm_after'] / MIB:.1f} MiB, {over:+.1f} MiB over the "
+                        f"RSS just before ({row['rss_before'] / MIB:.1f} MiB); "
+                    )
+                row["maxrss_growth_mib"] = round(grown, 2)
+                print(
+                    f"  {game.name}, {n} players, move {row['moves_played']} "
+                    f"({row['legal_moves']} legal moves), {row['seconds']:.2f} s:\n"
+                    f"    {peak}ru_maxrss {row['maxrss_before'] / MIB:.1f} -> "
+                    f"{row['maxrss_after'] / MIB:.1f} MiB ({grown:+.1f} MiB); "
+                    f"tracemalloc peak {row['tracemalloc_peak'] / MIB:.2f} MiB"
+                )
+                print(f"    command: {again}")
     if args.part in ("all", "states"):
         names = args.game or [game.name for game in games()]
         print(
@@ -429,7 +493,9 @@ def main(argv: list[str] | None = None) -> int:
                 again = command("--part", "states", "--game", game.name, "--players", str(n))
                 print(f"  {game.name}, {n} players, seed {args.seed}, {row['moves']} moves")
                 for position, figures in row["positions"].items():
-                    extra = f"  +move {figures['move_bytes']:6,} B" if "move_bytes" in figures else ""
+                    extra = (
+                        f"  +move {figures['move_bytes']:6,} B" if "move_bytes" in figures else ""
+                    )
                     print(
                         f"    {position:6} (move {figures['moves_played']:3}): "
                         f"fresh {figures['fresh_bytes']:7,} B  "
@@ -451,36 +517,13 @@ def main(argv: list[str] | None = None) -> int:
             "  traversal: gc.get_referents, checked against each state's fields "
             "(__mypyc_attrs__ when compiled, the class annotations otherwise)"
         )
-        for kind, extra in sorted(_INLINE_VALUES.items(), key=lambda item: item[0].__name__):
-            if extra:
+        for klass, added in sorted(_INLINE_VALUES.items(), key=lambda item: item[0].__name__):
+            if added:
                 print(
-                    f"  {kind.__name__}: {extra} B of inline attribute values a state, which "
+                    f"  {klass.__name__}: {added} B of inline attribute values a state, which "
                     "sys.getsizeof leaves out, added"
                 )
-        report["inline_values_added"] = {k.__name__: v for k, v in _INLINE_VALUES.items()}
-    if args.part in ("all", "decision"):
-        names = [n for n in (args.game or _DECISION_GAMES)]
-        print(f"\nResident memory of one ISMCTS decision ({args.iterations} iterations), fresh process")
-        for name in names:
-            game = find_game(name)
-            for n in players:
-                if not game.min_players <= n <= game.max_players:
-                    continue
-                row = measure_decision(game.name, n, args.iterations, args.seed)
-                report["decisions"].append(row)
-                again = command(
-                    "--part", "decision", "--game", game.name, "--players", str(n),
-                    "--iterations", str(args.iterations),
-                )  # fmt: skip
-                grown = (row["maxrss_after"] - row["maxrss_before"]) / MIB
-                print(
-                    f"  {game.name}, {n} players, move {row['moves_played']} "
-                    f"({row['legal_moves']} legal moves): max RSS "
-                    f"{row['maxrss_before'] / MIB:.1f} -> {row['maxrss_after'] / MIB:.1f} MiB "
-                    f"(+{grown:.1f} MiB) in {row['seconds']:.2f} s; "
-                    f"tracemalloc peak {row['tracemalloc_peak'] / MIB:.1f} MiB"
-                )
-                print(f"    command: {again}")
+        report["inline_values_added"] = {t.__name__: b for t, b in _INLINE_VALUES.items()}
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=2)
