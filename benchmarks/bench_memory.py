@@ -207,12 +207,14 @@ def _fields(state: object) -> list[tuple[str, object]]:
         names = [name for klass in kind.__mro__ for name in getattr(klass, "__annotations__", {})]
     out = []
     for name in dict.fromkeys(names):
-        if name == "__dict__" or any(name in vars(klass) for klass in kind.__mro__):
+        if name == "__dict__":
             continue
+        if not native and any(name in vars(klass) for klass in kind.__mro__):
+            continue  # a class attribute (the fields of a compiled class are descriptors)
         if not hasattr(state, name):
             continue
         value = getattr(state, name)
-        if native and isinstance(value, (int, float)):
+        if native and type(value) in (int, bool, float):
             continue
         out.append((name, value))
     return out
@@ -290,12 +292,14 @@ def measure_states(game: Any, players: int, seed: int) -> dict[str, Any]:
     sizer = Sizer(states[0])
     middle = len(moves) // 2
     fresh_start = game.new_game(players, seed=seed)
+    fresh = {"start": size(sizer.owned([fresh_start]))}  # before apply fills its caches
     fresh_middle = fresh_start
     for move in moves[:middle]:
         fresh_middle = fresh_middle.apply(move)
+    fresh["middle"] = size(sizer.owned([fresh_middle]))
     positions = {}
-    for name, index, fresh in (("start", 0, fresh_start), ("middle", middle, fresh_middle)):
-        fresh_bytes = size(sizer.owned([fresh]))
+    for name, index in (("start", 0), ("middle", middle)):
+        fresh_bytes = fresh[name]
         queried = sizer.owned([states[index]])
         row: dict[str, Any] = {
             "moves_played": index,
