@@ -529,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
         for klass, added in sorted(_INLINE_VALUES.items(), key=lambda item: item[0].__name__):
             if added:
                 print(
-                    f"  {klass.__name__}: {added} B of inline attribute values a state, which "
+                    f"  {klass.__name__}: {added} B per state of inline attribute values, which "
                     "sys.getsizeof leaves out, added"
                 )
         report["inline_values_added"] = {t.__name__: b for t, b in _INLINE_VALUES.items()}
