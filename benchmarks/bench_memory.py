@@ -436,7 +436,9 @@ def measure_decision(game_name: str, players: int, iterations: int, seed: int) -
             str(seed),
             mode,
         ]
-        done = subprocess.run(argv, capture_output=True, text=True, check=True)
+        done = subprocess.run(argv, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"{shlex.join(argv)} failed:\n{done.stderr}")
         result.update(json.loads(done.stdout.strip().splitlines()[-1]))
     return result
 
