@@ -8,7 +8,9 @@ pure-Python package behave identically, the compiled one is about twice as fast 
 Controlled by the environment variable ``CARDGAMES_COMPILE``:
 
 - ``auto`` (default): compile; if that fails (no C compiler, say), warn and build a
-  pure-Python wheel instead.
+  pure-Python wheel instead. The warning goes to standard error, which pip shows with
+  ``pip install -v`` (it hides a successful build's output otherwise); once installed,
+  ``cardgames.compiled_modules()`` is empty for such a pure-Python installation.
 - ``yes``: compile, and fail the build if that fails (CI uses this).
 - ``no``: build a pure-Python wheel.
 
@@ -26,6 +28,28 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+FALLBACK_HINT = (
+    "The wheel works the same, only slower (about half the speed per move). To compile it, "
+    "install a C compiler (gcc or clang; on Windows, Microsoft's C++ Build Tools) and "
+    "reinstall; set CARDGAMES_COMPILE=yes to make a failed compile fail the build, or "
+    "CARDGAMES_COMPILE=no to build pure Python without trying."
+)
+
+
+def warn_fallback(exc: BaseException) -> None:
+    """Say that compiling failed and the wheel is pure Python: on standard error, as a warning.
+
+    Both reach the person installing only through the build's output: ``pip install -v`` shows
+    it (pip hides the output of a build that succeeds), ``python -m build`` always does.
+    """
+    reason = " ".join(str(exc).split()) or type(exc).__name__
+    if len(reason) > 200:  # a failed compiler command is printed with all its flags
+        reason = reason[:200] + " ..."
+    message = f"cardgames: compiling with mypyc failed ({reason}); building a pure-Python wheel."
+    line = "=" * 78
+    print(f"{line}\nWARNING: {message}\n{FALLBACK_HINT}\n{line}", file=sys.stderr, flush=True)
+    warnings.warn(message, stacklevel=2)
 
 
 class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -49,10 +73,7 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         except Exception as exc:  # any failure falls back to pure Python in "auto" mode
             if mode == "yes":
                 raise
-            warnings.warn(
-                f"cardgames: compiling with mypyc failed ({exc}); building a pure-Python wheel",
-                stacklevel=1,
-            )
+            warn_fallback(exc)
             return
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
