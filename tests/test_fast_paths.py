@@ -28,12 +28,21 @@ import pytest
 from cardgames import crazy_eights, huit_americain
 from cardgames.agents import RandomAgent, make_agent, play_game
 from cardgames.agents.base import _random_without_view
-from cardgames.agents.heuristic import _best_play
+from cardgames.agents.heuristic import _best_play, _shedding_move
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Game, LegalMoves, View, find_game, games
+from cardgames.game import Game, LegalMoves, Move, View, find_game, games
 from cardgames.rng import Rng
-from cardgames.shedding import PlayCard, SheddingRules, SheddingView
+from cardgames.shedding import (
+    Announce,
+    CallOut,
+    Draw,
+    Pass,
+    PlayCard,
+    SheddingRules,
+    SheddingView,
+    TakePenalty,
+)
 from cardgames.shedding.rules import Effects
 from cardgames.shedding.scoring import points_table
 from cardgames.simulate import game_seed, simulate
@@ -165,6 +174,26 @@ def _reference_best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayC
     return min((move for move in plays if move.card == card), key=move_key)
 
 
+def _reference_shedding_move(view: SheddingView, legal: Sequence[Move]) -> Move | None:
+    """The heuristic's choice among every kind of move as first written (three passes)."""
+    for move in legal:
+        if isinstance(move, Announce):
+            return move
+    for move in legal:
+        if isinstance(move, CallOut):
+            return move
+    plays = [move for move in legal if isinstance(move, PlayCard)]
+    if plays:
+        return _reference_best_play(view, plays)
+    if view.current != view.viewer:
+        return None
+    for kind in (TakePenalty, Draw, Pass):
+        for move in legal:
+            if isinstance(move, kind):
+                return move
+    return legal[0]
+
+
 _SHEDDING = [
     pytest.param(module.GAME, rules, id=f"{module.GAME.name}-{name}")
     for module in (crazy_eights, huit_americain)
@@ -181,9 +210,12 @@ def test_the_heuristic_chooses_the_card_of_the_reference(game: Game[Any], rules:
             rng = Rng.from_seed(seed)
             while not state.is_over:
                 for seat in state.to_act:
-                    plays = [m for m in state.legal_moves(seat) if isinstance(m, PlayCard)]
+                    legal = state.legal_moves(seat)
+                    view = state.view(seat)
+                    chosen = _shedding_move(view, legal)
+                    assert chosen == _reference_shedding_move(view, legal)
+                    plays = [m for m in legal if isinstance(m, PlayCard)]
                     if plays:
-                        view = state.view(seat)
                         assert _best_play(view, plays) == _reference_best_play(view, plays)
                         compared += 1
                 move, rng = rng.choice(state.legal_moves())

@@ -157,13 +157,18 @@ class SheddingHeuristicAgent:
 
 
 def _shedding_move(view: SheddingView, legal: Sequence[Move]) -> Move | None:
+    # In one pass: the first announcement, else the first call-out, else the best card.
+    callout: Move | None = None
+    plays: list[PlayCard] = []
     for move in legal:
-        if isinstance(move, Announce):
+        if isinstance(move, PlayCard):
+            plays.append(move)
+        elif isinstance(move, Announce):
             return move
-    for move in legal:
-        if isinstance(move, CallOut):
-            return move
-    plays = [move for move in legal if isinstance(move, PlayCard)]
+        elif callout is None and isinstance(move, CallOut):
+            callout = move
+    if callout is not None:
+        return callout
     if plays:
         return _best_play(view, plays)
     if view.current != view.viewer:
@@ -184,10 +189,24 @@ def _rules_of(view: SheddingView) -> SheddingRules:
     return rules
 
 
+_POINTS: dict[int, tuple[SheddingRules, tuple[int, ...]]] = {}
+
+
+def _points_of(rules: SheddingRules) -> tuple[int, ...]:
+    """`points_table` remembered by the rules object's identity (asked at every decision)."""
+    entry = _POINTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_POINTS) >= 64:  # a few rules per program; never an unbounded cache
+            _POINTS.clear()
+        entry = (rules, points_table(rules))
+        _POINTS[id(rules)] = entry
+    return entry[1]
+
+
 def _best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayCard:
     rules = _rules_of(view)
     effects = rules.effects
-    points = points_table(rules)
+    points = _points_of(rules)
     hand = view.hand or ()
     me = view.viewer if view.viewer is not None else plays[0].player
     sizes = view.hand_sizes
