@@ -13,6 +13,7 @@ To record it again after a deliberate change of the search (say why in the chang
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.rng import Rng
 
 DATA = Path(__file__).parent / "data" / "ismcts_search_golden.json"
+SOURCE = Path(__file__).resolve().parents[1] / "src" / "cardgames"
 
 # (game, preset, players, decisions): decisions found by seeded random play from seed 0 on.
 CASES = [
@@ -82,6 +84,27 @@ def test_searches_find_the_recorded_statistics() -> None:
     assert list(now) == list(recorded)
     for case, rows in recorded.items():
         assert now[case] == rows, case
+
+
+def test_the_compiled_search_uses_no_libm_function() -> None:
+    """The search loop's module obeys the same float rules as the agents' modules."""
+    allowed = {"frexp", "inf", "sqrt"}
+    tree = ast.parse((SOURCE / "agents" / "_search.py").read_text(encoding="utf-8"))
+    used = {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "math"
+    }
+    assert used <= allowed, used - allowed
+    imported = {
+        alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    }
+    assert not imported & {"random", "statistics", "numpy", "cmath", "decimal"}
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--regenerate"]:
