@@ -290,40 +290,40 @@ class SheddingPolicy(Policy):
     """A casual player of the shedding games (see `cardgames.agents.ismcts`)."""
 
     def __init__(self, rules: SheddingRules) -> None:
-        self.wild = [rules.effects.for_card(Card.from_code(code)).wild for code in range(53)]
-        self.points = list(points_table(rules))
+        wild = [rules.effects.for_card(Card.from_code(code)).wild for code in range(53)]
+        self.wild = wild
+        self.points = points_table(rules)
+        # The slot of `preferred`'s suit counts that a card in hand adds to: its suit, or
+        # _UNCOUNTED for a wild card or the joker. _NO_SUIT's count stays 0.
+        self.counted: list[int] = []
+        for code in range(53):
+            suit = Card.from_code(code).suit
+            self.counted.append(_UNCOUNTED if suit is None or wild[code] else int(suit))
+        # What `preferred` reads of a move, by the move's id (the entry keeps the move alive,
+        # so its id is not reused while the policy lives).
+        self.keys: dict[int, _MoveKey] = {}
 
     def preferred(self, state: AnyState, moves: Sequence[Move]) -> tuple[Move, ...]:
         """The best moves by (lay a card, not wild, points, suit held most, announce)."""
-        wild = self.wild
-        points = self.points
         assert isinstance(state, SheddingState)
-        counts = [0, 0, 0, 0]
+        counted = self.counted
+        counts = [0, 0, 0, 0, 0, 0]
         for card in state.hands[moves[0].player]:
-            suit = card.suit
-            if suit is not None and not wild[card]:
-                counts[suit] += 1
+            counts[counted[card]] += 1
+        keys = self.keys
         best: list[Move] = []
         # The key (kind, points, held, announce), compared in that order; no move is below it.
         best_kind = -1
         best_points = best_held = best_announce = 0
         for move in moves:
-            if type(move) is PlayCard:
-                assert isinstance(move, PlayCard)
-                card = move.card
-                if wild[card]:
-                    named = move.suit
-                    kind = 1
-                else:
-                    named = card.suit
-                    kind = 2
-                value = points[card]
-                held = 0 if named is None else counts[named]
-                announce = 1 if move.announce else 0
-            elif type(move) is Announce:
-                kind, value, held, announce = 3, 0, 0, 1  # "carte !" comes before anything else
-            else:
-                kind, value, held, announce = 0, 0, 0, 0
+            key = keys.get(id(move))
+            if key is None:
+                key = self._key(move)
+                keys[id(move)] = key
+            kind = key.kind
+            value = key.points
+            held = counts[key.suit]
+            announce = key.announce
             if kind != best_kind:
                 better = kind > best_kind
             elif value != best_points:
@@ -339,6 +339,38 @@ class SheddingPolicy(Policy):
                 best_kind, best_points, best_held, best_announce = kind, value, held, announce
                 best = [move]
         return tuple(best)
+
+    def _key(self, move: Move) -> _MoveKey:
+        """What `preferred` compares of ``move``, but the count of the suit held."""
+        if type(move) is PlayCard:
+            assert isinstance(move, PlayCard)
+            card = move.card
+            if self.wild[card]:
+                named = move.suit
+                kind = 1
+            else:
+                named = card.suit
+                kind = 2
+            suit = _NO_SUIT if named is None else int(named)
+            return _MoveKey(move, kind, self.points[card], suit, 1 if move.announce else 0)
+        if type(move) is Announce:
+            return _MoveKey(move, 3, 0, _NO_SUIT, 1)  # "carte !" comes before anything else
+        return _MoveKey(move, 0, 0, _NO_SUIT, 0)
+
+
+_UNCOUNTED: Final = 4
+_NO_SUIT: Final = 5
+
+
+class _MoveKey:
+    """A move's key for `SheddingPolicy.preferred`: kind, points, suit slot, announce."""
+
+    def __init__(self, move: Move, kind: int, points: int, suit: int, announce: int) -> None:
+        self.move = move
+        self.kind = kind
+        self.points = points
+        self.suit = suit
+        self.announce = announce
 
 
 def policy_for(state: AnyState) -> Policy:
