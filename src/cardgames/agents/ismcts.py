@@ -72,11 +72,14 @@ Decisions this implementation makes:
 - **Same play everywhere.** The search uses only integers, the four operations of IEEE 754
   doubles and `math.sqrt` (all correctly rounded on every platform), and, for UCB1's logarithm,
   `_ln`, built from those; never `math.log` or `sum` of floats, whose last bit depends on the
-  C library or the Python version. So a seeded game between agents gives the same moves on
-  every supported Python and platform.
-- **Cost.** About 0.3 ms an iteration in a two-player Crazy Eights round: a determinization,
-  then ~35 validated moves through the public `legal_moves` / `apply`. The default 200
-  iterations take about 60 ms a decision.
+  C library or the Python version; the compiled wheels never fuse a multiplication and an
+  addition into one operation (``hatch_build.py``). So a seeded game between agents gives the
+  same moves on every supported Python and platform, compiled or not.
+- **Cost.** An iteration of a two-player Crazy Eights round is a determinization, then ~35
+  moves through the engine's `legal_moves` / `apply`. The loop lives in
+  `cardgames.agents._search`, which the binary wheels compile with mypyc like the engine: there
+  an iteration takes about 55 µs and the default 200 iterations about 11 ms a decision
+  (``benchmarks/bench_ismcts.py``); interpreted, about three times as long.
 
 Strength, measured with ``benchmarks/ismcts_vs_heuristic.py`` against the casual-player agent
 (`cardgames.agents.heuristic`) in two-player Crazy Eights (Marquoir rules), each deal played
