@@ -101,6 +101,13 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 separate=True,  # one library per module, next to it inside the package
                 target_dir=os.path.join(self._tmp, "c"),
             )
+            if sys.platform != "win32":
+                # GCC fuses a * b + c into one multiply-add where the CPU has one (its default
+                # on aarch64), rounding once instead of twice: the compiled ISMCTS search
+                # (agents/_search.py) would score moves unlike the interpreted one. MSVC does
+                # not contract under its default /fp:precise.
+                for extension in extensions:
+                    extension.extra_compile_args.append("-ffp-contract=off")
             dist = Distribution({"name": "pycardgames-mypyc", "ext_modules": extensions})
             command = dist.get_command_obj("build_ext")
             command.build_lib = lib  # type: ignore[attr-defined]

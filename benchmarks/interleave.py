@@ -8,7 +8,10 @@ arguments in a fresh process of each Python, outside the source tree:
 - ``--bench shedding`` (default): ``benchmarks/bench_shedding.py``, microseconds per decision;
 - ``--bench simulate``: ``benchmarks/bench_simulate.py --workers 0``, games per second of
   `simulate` in one process for each agent, and the fingerprint of the rows, which must be the
-  same for both builds (a faster build must play the very same games).
+  same for both builds (a faster build must play the very same games);
+- ``--bench ismcts``: ``benchmarks/bench_ismcts.py``, ISMCTS iterations per second for each
+  configuration, and the fingerprint of the searches' statistics, which must be the same for
+  both builds (a faster search must find the very same statistics).
 
 Usage::
 
@@ -16,6 +19,7 @@ Usage::
         --rounds 7 -- --games 2000 --repeat 1 [--game "8 américain"]
     python benchmarks/interleave.py --bench simulate --a OLD --b NEW --rounds 7 -- \
         --games 1000 --repeat 1 --agents random heuristic
+    python benchmarks/interleave.py --bench ismcts --a OLD --b NEW --rounds 6 -- --repeat 1
 
 Prints each round's figures, the medians and the ratio B / A.
 """
@@ -36,6 +40,7 @@ HERE = Path(__file__).resolve().parent
 _SCRIPTS = {
     "shedding": ("bench_shedding.py", ["--no-competitors"]),
     "simulate": ("bench_simulate.py", ["--workers", "0"]),
+    "ismcts": ("bench_ismcts.py", []),
 }
 
 
@@ -66,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     bench = [a for a in args.bench_args if a != "--"] or ["--games", "2000", "--repeat", "1"]
     if args.bench == "simulate":
         return _simulate(args.a, args.b, args.rounds, bench)
+    if args.bench == "ismcts":
+        return _ismcts(args.a, args.b, args.rounds, [a for a in args.bench_args if a != "--"])
 
     figures: dict[str, list[float]] = {"a": [], "b": []}
     engines: dict[str, object] = {}
@@ -119,6 +126,39 @@ def _simulate(python_a: str, python_b: str, rounds: int, bench: list[str]) -> in
             f" / {', '.join(sorted(rows['b']))})"
         )
     print(f"(A {python_a}, B {python_b}; bench_simulate.py {' '.join(bench)} --workers 0)")
+    return 0 if same else 1
+
+
+def _ismcts(python_a: str, python_b: str, rounds: int, bench: list[str]) -> int:
+    """ISMCTS iterations per second, per configuration, and the statistics' fingerprints."""
+    rates: dict[str, dict[str, list[float]]] = {}
+    digests: dict[str, dict[str, set[str]]] = {}
+    for i in range(rounds):
+        order = (("a", python_a), ("b", python_b))
+        for side, python in order if i % 2 == 0 else order[::-1]:
+            configs = run_once(python, bench, "ismcts")["configs"]
+            assert isinstance(configs, dict)
+            for config, figures in configs.items():
+                rates.setdefault(config, {"a": [], "b": []})[side].append(
+                    float(figures["iterations_per_second"])
+                )
+                digests.setdefault(config, {"a": set(), "b": set()})[side].add(
+                    str(figures["statistics_sha256"])
+                )
+        line = "   ".join(f"{c}: A {r['a'][-1]:.0f}  B {r['b'][-1]:.0f}" for c, r in rates.items())
+        print(f"round {i + 1} (iterations/s): {line}", flush=True)
+    same = True
+    for config, r in rates.items():
+        med_a, med_b = statistics.median(r["a"]), statistics.median(r["b"])
+        found = digests[config]
+        identical = len(found["a"] | found["b"]) == 1
+        same = same and identical
+        print(
+            f"{config}: median A {med_a:.1f}  B {med_b:.1f} iterations/s  B / A = "
+            f"{med_b / med_a:.3f}  statistics {'identical' if identical else 'DIFFER'} "
+            f"({', '.join(sorted(found['a']))} / {', '.join(sorted(found['b']))})"
+        )
+    print(f"(A {python_a}, B {python_b}; bench_ismcts.py {' '.join(bench)})")
     return 0 if same else 1
 
 

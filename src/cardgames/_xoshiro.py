@@ -11,30 +11,42 @@ that both give the same results.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:  # only annotations name it: no run-time dependency on mypy_extensions
+    from mypy_extensions import i64
 
 __all__ = ["fisher_yates"]
 
 _M: Final = 0xFFFFFFFF
+MOST_ITEMS: Final = 1 << 30
+"""The longest list `fisher_yates` takes: ``x * n`` on 32-bit halves then stays below 2**62."""
 
 
 def fisher_yates(
     items: list[Any], stop: int, s0: int, s1: int, s2: int, s3: int
 ) -> tuple[int, int, int, int]:
-    """Shuffle ``items`` in place for ``i = len(items) - 1`` down to ``stop``.
+    """Shuffle ``items`` (at most `MOST_ITEMS`) in place for ``i = len(items) - 1`` to ``stop``.
 
     For each ``i`` draw ``j = below(i + 1)`` (Lemire's method, redrawing while the low half of
     the product is below ``2**64 mod (i + 1)``) and swap positions ``i`` and ``j``, exactly as
     `cardgames.rng._fisher_yates` does. Returns the four state words after the draws.
     """
-    m = _M
-    s0h, s0l = s0 >> 32, s0 & m
-    s1h, s1l = s1 >> 32, s1 & m
-    s2h, s2l = s2 >> 32, s2 & m
-    s3h, s3l = s3 >> 32, s3 & m
-    i = len(items) - 1
-    while i >= stop:
-        n = i + 1
+    # Compiled, the i64 variables are C integers (mypyc's native ints): every value here stays
+    # below 2**62 (2**42 for a deck), so nothing overflows. Interpreted, they are ordinary ints.
+    m: i64 = _M
+    s0h: i64 = s0 >> 32
+    s0l: i64 = s0 & _M
+    s1h: i64 = s1 >> 32
+    s1l: i64 = s1 & _M
+    s2h: i64 = s2 >> 32
+    s2l: i64 = s2 & _M
+    s3h: i64 = s3 >> 32
+    s3l: i64 = s3 & _M
+    i: i64 = len(items) - 1
+    last: i64 = stop
+    while i >= last:
+        n: i64 = i + 1
         while True:
             # x = rotl(s1 * 5, 7) * 9
             lo = s1l * 5
@@ -68,7 +80,13 @@ def fisher_yates(
             r = (m + 1) % n  # 2**64 mod n, from (2**32 mod n) squared
             if (pl & m) >= (r * r) % n:
                 break
-        j = ph >> 32
+        j: i64 = ph >> 32
         items[i], items[j] = items[j], items[i]
         i -= 1
-    return ((s0h << 32) | s0l, (s1h << 32) | s1l, (s2h << 32) | s2l, (s3h << 32) | s3l)
+    # Back to Python ints before the words pass 2**63.
+    return (
+        (int(s0h) << 32) | int(s0l),
+        (int(s1h) << 32) | int(s1l),
+        (int(s2h) << 32) | int(s2l),
+        (int(s3h) << 32) | int(s3l),
+    )

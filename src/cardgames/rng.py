@@ -253,7 +253,7 @@ def _fisher_yates(items: list[_T], stop: int, state: Words) -> Words:
     Returns the state after the draws. This is the hot loop of every deal and reshuffle, so the
     xoshiro256** step (`_next_words`) and Lemire's method (`Rng.below`) are inlined on local ints.
     """
-    if _COMPILED_LOOP:
+    if _COMPILED_LOOP and len(items) <= _xoshiro.MOST_ITEMS:
         return _xoshiro.fisher_yates(items, stop, *state)
     return _fisher_yates_big(items, stop, state)
 

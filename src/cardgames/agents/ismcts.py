@@ -72,11 +72,14 @@ Decisions this implementation makes:
 - **Same play everywhere.** The search uses only integers, the four operations of IEEE 754
   doubles and `math.sqrt` (all correctly rounded on every platform), and, for UCB1's logarithm,
   `_ln`, built from those; never `math.log` or `sum` of floats, whose last bit depends on the
-  C library or the Python version. So a seeded game between agents gives the same moves on
-  every supported Python and platform.
-- **Cost.** About 0.3 ms an iteration in a two-player Crazy Eights round: a determinization,
-  then ~35 validated moves through the public `legal_moves` / `apply`. The default 200
-  iterations take about 60 ms a decision.
+  C library or the Python version; the compiled wheels never fuse a multiplication and an
+  addition into one operation (``hatch_build.py``). So a seeded game between agents gives the
+  same moves on every supported Python and platform, compiled or not.
+- **Cost.** An iteration of a two-player Crazy Eights round is a determinization, then ~35
+  moves through the engine's `legal_moves` / `apply`. The loop lives in
+  `cardgames.agents._search`, which the binary wheels compile with mypyc like the engine: there
+  an iteration takes about 55 µs and the default 200 iterations about 11 ms a decision
+  (``benchmarks/bench_ismcts.py``); interpreted, about three times as long.
 
 Strength, measured with ``benchmarks/ismcts_vs_heuristic.py`` against the casual-player agent
 (`cardgames.agents.heuristic`) in two-player Crazy Eights (Marquoir rules), each deal played
@@ -103,24 +106,18 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
-from cardgames.cards import Card
-from cardgames.game import Game, Move, Outcome, State, View, find_game
+from cardgames.agents._search import Node, grow
+from cardgames.agents._search import _ln as _ln  # the search's logarithm (pinned by the tests)
+from cardgames.game import Game, Move, View, find_game
 from cardgames.rng import Rng
-from cardgames.shedding.engine import SheddingState
-from cardgames.shedding.moves import Announce, PlayCard
-from cardgames.shedding.rules import SheddingRules
-from cardgames.shedding.scoring import points_table
 
 __all__ = ["ISMCTSAgent", "MoveStatistics"]
-
-AnyState = State[Any, Any, Any]
 
 
 @attrs.frozen
@@ -233,102 +230,14 @@ class ISMCTSAgent:
 
     def _search(
         self, view: View, root_moves: tuple[Move, ...], rng: Rng
-    ) -> tuple[_Node, tuple[Move, ...], Rng]:
+    ) -> tuple[Node, tuple[Move, ...], Rng]:
         """Grow the tree; return its root, the default policy's root moves and the ``rng``."""
         game = self.game if self.game is not None else _game_of(view)
-        root = _Node(-1)
-        policy: _Policy | None = None
-        preferred = root_moves
-        for _ in range(self.iterations):
-            rng, sample_rng = rng.split()
-            state: AnyState = game.sample_state(view, sample_rng)
-            if policy is None:
-                policy = _policy_for(state)
-                preferred = policy.preferred(state, root_moves)
-            rng = self._iterate(root, root_moves, state, policy, rng)
-        return root, preferred, rng
-
-    def _iterate(
-        self,
-        root: _Node,
-        root_moves: tuple[Move, ...],
-        state: AnyState,
-        policy: _Policy,
-        rng: Rng,
-    ) -> Rng:
-        """One iteration: select, expand, play out and back-propagate in one determinization."""
-        exploration = self.exploration
-        node = root
-        path: list[_Node] = []
-        moves: Sequence[Move] = root_moves
-        while True:
-            children = node.children
-            untried: list[Move] = []
-            for move in moves:
-                child = children.get(move)
-                if child is None:
-                    untried.append(move)
-                else:
-                    child.availability += 1
-            if untried:
-                move, rng = policy.choose(state, untried, rng)
-                child = _Node(move.player)
-                child.availability = 1
-                children[move] = child
-                path.append(child)
-                state = state.apply(move)
-                break
-            best_move = moves[0]
-            best_value = -math.inf
-            for move in moves:
-                child = children[move]
-                value = child.reward / child.visits + exploration * math.sqrt(
-                    _ln(child.availability) / child.visits
-                )
-                if value > best_value:
-                    best_move, best_value = move, value
-            node = children[best_move]
-            path.append(node)
-            state = state.apply(best_move)
-            state, rng = _interrupt(state, policy, rng)
-            if state.is_over:
-                break
-            moves = state.legal_moves()  # one seat acts once the interruptions are done
-        state, rng = _play_out(state, policy, rng)
-        outcome = state.outcome()
-        assert outcome is not None
-        rewards = _rewards(outcome, len(state.players))
-        root.visits += 1
-        for node in path:
-            node.visits += 1
-            node.reward += rewards[node.player]
-        return rng
-
-
-class _Node:
-    """A node of the search tree: the information set reached by a move.
-
-    ``reward`` sums the rewards of ``player``, the seat that made the move leading here.
-    """
-
-    __slots__ = ("availability", "children", "player", "reward", "visits")
-
-    def __init__(self, player: int) -> None:
-        self.player = player
-        self.children: dict[Move, _Node] = {}
-        self.visits = 0
-        self.availability = 0
-        self.reward = 0.0
-
-    def key(self) -> tuple[int, float]:
-        """How good the move leading here looks: (visits, mean reward)."""
-        if not self.visits:
-            return (0, 0.0)
-        return (self.visits, self.reward / self.visits)
+        return grow(game, view, root_moves, self.iterations, self.exploration, rng)
 
 
 def _final_choice(
-    root: _Node,
+    root: Node,
     root_moves: tuple[Move, ...],
     preferred: tuple[Move, ...],
     confidence: float,
@@ -367,165 +276,9 @@ def _final_choice(
     return best if mean - default_mean > confidence * error else default
 
 
-_LN2: Final = 0.6931471805599453
-_SQRT_HALF: Final = 0.7071067811865476
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _ln(n: int) -> float:
-    """The natural logarithm of a count ``n >= 1``, the same on every Python and platform.
-
-    `math.log` calls the platform's C library, whose last bit may differ from one library to
-    another; this uses only `math.frexp` (exact) and the four operations of IEEE 754 doubles
-    (correctly rounded everywhere), in a fixed order: ``n = f * 2**e`` with ``f`` in
-    ``[sqrt(1/2), sqrt(2))``, and ``ln f = 2 atanh(s)``, ``s = (f - 1) / (f + 1)``, summed as a
-    series from its smallest term. It is within one unit in the last place of the exact value.
-
-    Examples:
-        >>> _ln(1), _ln(2) == _LN2
-        (0.0, True)
-        >>> import math
-        >>> all(abs(_ln(n) - math.log(n)) <= math.ulp(math.log(n)) for n in range(1, 5000))
-        True
-    """
-    fraction, exponent = math.frexp(n)
-    if fraction < _SQRT_HALF:
-        fraction *= 2.0
-        exponent -= 1
-    s = (fraction - 1.0) / (fraction + 1.0)
-    square = s * s
-    terms: list[float] = []
-    power = s
-    k = 1
-    while k < 64:
-        term = power / k
-        if abs(term) < 1e-20:  # below a thousandth of an ulp of the sum: the series is done
-            break
-        terms.append(term)
-        power *= square
-        k += 2
-    total = 0.0
-    for term in reversed(terms):
-        total += term
-    return exponent * _LN2 + 2.0 * total
-
-
 def _game_of(view: View) -> Game[Any]:
     """The game a view belongs to, from its ``game`` name."""
     name = getattr(view, "game", None)
     if not isinstance(name, str):
         raise TypeError(f"{type(view).__name__} does not name its game: pass game= to ISMCTSAgent")
     return find_game(name)
-
-
-def _rewards(outcome: Outcome, players: int) -> list[float]:
-    """Each seat's reward: 1 for a win, shared equally among tied winners, else 0.
-
-    Examples:
-        >>> from cardgames.game import Termination
-        >>> _rewards(Outcome(Termination.BLOCKED, (0, 2), (9, 0, 9)), 3)
-        [0.5, 0.0, 0.5]
-    """
-    rewards = [0.0] * players
-    winners = outcome.winners
-    if winners:
-        share = 1.0 / len(winners)
-        for seat in winners:
-            rewards[seat] = share
-    return rewards
-
-
-def _interrupt(state: AnyState, policy: _Policy, rng: Rng) -> tuple[AnyState, Rng]:
-    """Apply the out-of-turn moves of the simulated players, by the rule of the module text.
-
-    While seats other than the current player may move, the first of them in the driver's fair
-    order (seat order starting after the current player) makes the move its policy prefers.
-    """
-    to_act = state.to_act
-    while len(to_act) > 1:
-        current = to_act[0]
-        n = len(state.players)
-        seat = min(to_act[1:], key=lambda s: (s - current) % n)
-        move, rng = policy.choose(state, state.legal_moves(seat), rng)
-        state = state.apply(move)
-        to_act = state.to_act
-    return state, rng
-
-
-def _play_out(state: AnyState, policy: _Policy, rng: Rng) -> tuple[AnyState, Rng]:
-    """Play to the end with the default policy (the game's move cap bounds the loop)."""
-    while not state.is_over:
-        if len(state.to_act) > 1:
-            state, rng = _interrupt(state, policy, rng)
-            continue
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            state = state.apply(moves[0])
-            continue
-        move, rng = policy.choose(state, moves, rng)
-        state = state.apply(move)
-    return state, rng
-
-
-class _Policy:
-    """The default policy of the games this module knows nothing about: random moves."""
-
-    def preferred(self, state: AnyState, moves: Sequence[Move]) -> tuple[Move, ...]:
-        """The moves, all of one player, that the policy chooses among at random."""
-        return tuple(moves)
-
-    def choose(self, state: AnyState, moves: Sequence[Move], rng: Rng) -> tuple[Move, Rng]:
-        """Choose one of ``moves``, legal moves of one player in ``state``."""
-        preferred = self.preferred(state, moves)
-        if len(preferred) == 1:
-            return preferred[0], rng
-        return rng.choice(preferred)
-
-
-class _SheddingPolicy(_Policy):
-    """A casual player of the shedding games (see the module text)."""
-
-    def __init__(self, rules: SheddingRules) -> None:
-        self.wild = tuple(rules.effects.for_card(Card.from_code(code)).wild for code in range(53))
-        self.points = points_table(rules)
-
-    def preferred(self, state: AnyState, moves: Sequence[Move]) -> tuple[Move, ...]:
-        """The best moves by (lay a card, not wild, points, suit held most, announce)."""
-        wild = self.wild
-        points = self.points
-        assert isinstance(state, SheddingState)
-        counts = [0, 0, 0, 0]
-        for card in state.hands[moves[0].player]:
-            suit = card.suit
-            if suit is not None and not wild[card]:
-                counts[suit] += 1
-        best: list[Move] = []
-        best_key = (-1, 0, 0, False)
-        for move in moves:
-            if type(move) is PlayCard:
-                card = move.card
-                if wild[card]:
-                    suit = move.suit
-                    kind = 1
-                else:
-                    suit = card.suit
-                    kind = 2
-                held = 0 if suit is None else counts[suit]
-                key = (kind, points[card], held, move.announce)
-            elif type(move) is Announce:
-                key = (3, 0, 0, True)  # "carte !" comes before anything else
-            else:
-                key = (0, 0, 0, False)
-            if key > best_key:
-                best_key = key
-                best = [move]
-            elif key == best_key:
-                best.append(move)
-        return tuple(best)
-
-
-def _policy_for(state: AnyState) -> _Policy:
-    """The default policy for the game of ``state``."""
-    if isinstance(state, SheddingState):
-        return _SheddingPolicy(state.rules)
-    return _Policy()

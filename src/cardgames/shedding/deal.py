@@ -24,6 +24,7 @@ from cardgames.game import Game, player_names
 from cardgames.rng import Rng
 from cardgames.shedding.engine import (
     _AFTER_DRAW,
+    _CARDS,
     _OVER,
     _PLAY,
     RawEvent,
@@ -215,28 +216,18 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
             `cardgames.shedding.invariants.check_view_fields`), naming the first bad field.
         InvalidArgumentError: if ``rng`` is not an `Rng`.
     """
-    from collections import Counter
-
     global _last_checked
     if not isinstance(rng, Rng):
         raise InvalidArgumentError("rng", rng, "expected a cardgames.rng.Rng")
     checked = _last_checked
-    if checked is not None and checked[0] is view and checked[1] is game:
-        rules = checked[2]
-    else:
+    if checked is None or checked[0] is not view or checked[1] is not game:
         rules = check_view_fields(view, game)[1]
-        _last_checked = (view, game, rules)
+        checked = (view, game, rules, _unknown_cards(view, rules), _raw_events(view))
+        _last_checked = checked
+    rules, unknown, raw = checked[2], checked[3], checked[4]
     n = len(view.players)
     tables = _tables(rules, n)
-    full = make_deck(rules.deck, rules.decks_for(n))
     revealed = view.hands if view.phase is _OVER else None
-    known = Counter(view.discard)
-    if revealed is not None:  # a finished round shows every hand: only the stock is unknown
-        for cards in revealed:
-            known.update(cards)
-    elif view.hand is not None:
-        known.update(view.hand)
-    unknown = sorted((Counter(full) - known).elements())
     shuffled, rng = rng.shuffle(unknown)
     pool = list(shuffled)
     drawn = view.drawn
@@ -269,9 +260,6 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
         take = size - len(extra)
         hands.append(tuple(pool[:take]) + extra)
         del pool[:take]
-    raw = tuple(
-        (type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in view.events
-    )
     state = _state(
         rules=rules,
         tables=tables,
@@ -296,9 +284,42 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
     return state
 
 
-# The last view `sample_state` checked, with its rules: an information-set search samples
-# hundreds of states from one view, which is checked once. Views are frozen values.
-_last_checked: tuple[SheddingView, Game[Any] | None, SheddingRules] | None = None
+def _unknown_cards(view: SheddingView, rules: SheddingRules) -> tuple[Card, ...]:
+    """The cards ``view`` does not show (the deck less the shown ones), sorted by code.
+
+    Counted by card code: a card is the `int` of its code, and the 53 card objects are interned,
+    so the result holds the deck's own card objects. A finished round shows every hand.
+    """
+    counts = [0] * 53
+    for card in make_deck(rules.deck, rules.decks_for(len(view.players))):
+        counts[card] += 1
+    for card in view.discard:
+        counts[card] -= 1
+    revealed = view.hands if view.phase is _OVER else None
+    if revealed is not None:
+        for cards in revealed:
+            for card in cards:
+                counts[card] -= 1
+    elif view.hand is not None:
+        for card in view.hand:
+            counts[card] -= 1
+    return tuple(card for card, count in zip(_CARDS, counts, strict=True) for _ in range(count))
+
+
+def _raw_events(view: SheddingView) -> tuple[RawEvent, ...]:
+    """The view's events as the engine's compact records."""
+    return tuple(
+        (type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in view.events
+    )
+
+
+# The last view `sample_state` checked, with its rules, its unknown cards and its event records:
+# an information-set search samples hundreds of states from one view, which is checked and
+# read once. Views are frozen values.
+_last_checked: (
+    tuple[SheddingView, Game[Any] | None, SheddingRules, tuple[Card, ...], tuple[RawEvent, ...]]
+    | None
+) = None
 
 
 def state_from_json(text: object) -> SheddingState:

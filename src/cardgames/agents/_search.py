@@ -1,0 +1,380 @@
+"""The hot loop of the ISMCTS agent: tree, selection, expansion, playouts and back-propagation.
+
+This module implements what `cardgames.agents.ismcts` describes (read its module text): the
+search tree's nodes, one iteration (select, expand, play out, back-propagate), the default
+policies and the deterministic logarithm of UCB1. `ISMCTSAgent` (an attrs class, in the
+interpreted module) calls `grow` once per decision.
+
+The binary wheels compile this module with mypyc (see ``hatch_build.py``), like the shedding
+engine, so it holds only plain typed classes and functions: no attrs class, no decorator. A
+playout of a shedding game then calls the compiled engine's methods directly. The results are
+the same bit for bit as interpreted: the search uses integers, the four operations of IEEE 754
+doubles and `math.sqrt` only (the wheels are compiled without contracting a multiplication and
+an addition into one fused operation, which would round once instead of twice).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+
+from cardgames.cards import Card
+from cardgames.game import Game, Move, Outcome, State, View
+from cardgames.rng import Rng
+from cardgames.shedding.engine import SheddingState
+from cardgames.shedding.moves import Announce, PlayCard
+from cardgames.shedding.rules import SheddingRules
+from cardgames.shedding.scoring import points_table
+
+__all__ = ["Node", "grow"]
+
+AnyState = State[Any, Any, Any]
+
+
+class Node:
+    """A node of the search tree: the information set reached by a move.
+
+    ``reward`` sums the rewards of ``player``, the seat that made the move leading here.
+    """
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.availability = 0
+        self.reward = 0.0
+
+    def key(self) -> tuple[int, float]:
+        """How good the move leading here looks: (visits, mean reward)."""
+        if not self.visits:
+            return (0, 0.0)
+        return (self.visits, self.reward / self.visits)
+
+
+def grow(
+    game: Game[Any],
+    view: View,
+    root_moves: tuple[Move, ...],
+    iterations: int,
+    exploration: float,
+    rng: Rng,
+) -> tuple[Node, tuple[Move, ...], Rng]:
+    """Grow a tree over ``iterations`` determinizations of ``view``.
+
+    Returns:
+        The root, the root moves the default policy would choose among, and the advanced
+        ``rng``.
+    """
+    root = Node(-1)
+    policy: Policy | None = None
+    preferred = root_moves
+    for _ in range(iterations):
+        rng, sample_rng = rng.split()
+        state: AnyState = game.sample_state(view, sample_rng)
+        if policy is None:
+            policy = policy_for(state)
+            preferred = policy.preferred(state, root_moves)
+        rng = _iterate(root, root_moves, state, policy, exploration, rng)
+    return root, preferred, rng
+
+
+def _iterate(
+    root: Node,
+    root_moves: tuple[Move, ...],
+    state: AnyState,
+    policy: Policy,
+    exploration: float,
+    rng: Rng,
+) -> Rng:
+    """One iteration: select, expand, play out and back-propagate in one determinization."""
+    node = root
+    path: list[Node] = []
+    moves: Sequence[Move] = root_moves
+    while True:
+        children = node.children
+        untried: list[Move] = []
+        for move in moves:
+            found = children.get(move)
+            if found is None:
+                untried.append(move)
+            else:
+                found.availability += 1
+        if untried:
+            move, rng = policy.choose(state, untried, rng)
+            child = Node(move.player)
+            child.availability = 1
+            children[move] = child
+            path.append(child)
+            state = state.apply(move)
+            break
+        best_move = moves[0]
+        best_value = -math.inf
+        for move in moves:
+            child = children[move]
+            visits = child.visits
+            value = child.reward / visits + exploration * math.sqrt(
+                _ln(child.availability) / visits
+            )
+            if value > best_value:
+                best_move, best_value = move, value
+        node = children[best_move]
+        path.append(node)
+        state = state.apply(best_move)
+        state, rng = _interrupt(state, policy, rng)
+        if state.is_over:
+            break
+        moves = state.legal_moves()  # one seat acts once the interruptions are done
+    if isinstance(state, SheddingState) and isinstance(policy, SheddingPolicy):
+        state, rng = _play_out_shedding(state, policy, rng)
+    else:
+        state, rng = _play_out(state, policy, rng)
+    outcome = state.outcome()
+    assert outcome is not None
+    rewards = rewards_of(outcome, len(state.players))
+    root.visits += 1
+    for node in path:
+        node.visits += 1
+        node.reward += rewards[node.player]
+    return rng
+
+
+_LN2: Final = 0.6931471805599453
+_SQRT_HALF: Final = 0.7071067811865476
+_LN_CACHED: Final = 1 << 16
+_ln_cache: list[float] = [-1.0]  # _ln(n) at index n once computed, -1.0 until then
+
+
+def _ln(n: int) -> float:
+    """The natural logarithm of a count ``n >= 1``, the same on every Python and platform.
+
+    `math.log` calls the platform's C library, whose last bit may differ from one library to
+    another; this uses only `math.frexp` (exact) and the four operations of IEEE 754 doubles
+    (correctly rounded everywhere), in a fixed order: ``n = f * 2**e`` with ``f`` in
+    ``[sqrt(1/2), sqrt(2))``, and ``ln f = 2 atanh(s)``, ``s = (f - 1) / (f + 1)``, summed as a
+    series from its smallest term. It is within one unit in the last place of the exact value.
+    Results below ``2**16`` are kept.
+
+    Examples:
+        >>> _ln(1), _ln(2) == _LN2
+        (0.0, True)
+        >>> import math
+        >>> all(abs(_ln(n) - math.log(n)) <= math.ulp(math.log(n)) for n in range(1, 5000))
+        True
+    """
+    cache = _ln_cache
+    if n < len(cache):
+        value = cache[n]
+        if value >= 0.0:  # computed before
+            return value
+    value = _ln_series(n)
+    if n < _LN_CACHED:
+        if n >= len(cache):
+            cache.extend([-1.0] * (n + 1 - len(cache)))
+        cache[n] = value
+    return value
+
+
+def _ln_series(n: int) -> float:
+    """`_ln` computed (see there)."""
+    fraction, exponent = math.frexp(n)
+    if fraction < _SQRT_HALF:
+        fraction *= 2.0
+        exponent -= 1
+    s = (fraction - 1.0) / (fraction + 1.0)
+    square = s * s
+    terms: list[float] = []
+    power = s
+    k = 1
+    while k < 64:
+        term = power / k
+        if abs(term) < 1e-20:  # below a thousandth of an ulp of the sum: the series is done
+            break
+        terms.append(term)
+        power *= square
+        k += 2
+    total = 0.0
+    for term in reversed(terms):
+        total += term
+    return exponent * _LN2 + 2.0 * total
+
+
+def rewards_of(outcome: Outcome, players: int) -> list[float]:
+    """Each seat's reward: 1 for a win, shared equally among tied winners, else 0.
+
+    Examples:
+        >>> from cardgames.game import Termination
+        >>> rewards_of(Outcome(Termination.BLOCKED, (0, 2), (9, 0, 9)), 3)
+        [0.5, 0.0, 0.5]
+    """
+    rewards = [0.0] * players
+    winners = outcome.winners
+    if winners:
+        share = 1.0 / len(winners)
+        for seat in winners:
+            rewards[seat] = share
+    return rewards
+
+
+def _interrupt(state: AnyState, policy: Policy, rng: Rng) -> tuple[AnyState, Rng]:
+    """Apply the out-of-turn moves of the simulated players (see `cardgames.agents.ismcts`).
+
+    While seats other than the current player may move, the first of them in the driver's fair
+    order (seat order starting after the current player) makes the move its policy prefers.
+    """
+    to_act: tuple[int, ...] = state.to_act
+    while len(to_act) > 1:
+        current = to_act[0]
+        n = len(state.players)
+        seat = to_act[1]
+        distance = (seat - current) % n
+        for other in to_act[2:]:
+            if (other - current) % n < distance:
+                seat, distance = other, (other - current) % n
+        move, rng = policy.choose(state, state.legal_moves(seat), rng)
+        state = state.apply(move)
+        to_act = state.to_act
+    return state, rng
+
+
+def _play_out(state: AnyState, policy: Policy, rng: Rng) -> tuple[AnyState, Rng]:
+    """Play to the end with the default policy (the game's move cap bounds the loop)."""
+    while not state.is_over:
+        if len(state.to_act) > 1:
+            state, rng = _interrupt(state, policy, rng)
+            continue
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            state = state.apply(moves[0])
+            continue
+        move, rng = policy.choose(state, moves, rng)
+        state = state.apply(move)
+    return state, rng
+
+
+def _play_out_shedding(
+    state: SheddingState, policy: SheddingPolicy, rng: Rng
+) -> tuple[SheddingState, Rng]:
+    """`_play_out` for the shedding games, with the engine's and the policy's own types."""
+    while not state.is_over:
+        if len(state.to_act) > 1:
+            interrupted, rng = _interrupt(state, policy, rng)
+            assert isinstance(interrupted, SheddingState)
+            state = interrupted
+            continue
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            state = state.apply(moves[0])
+            continue
+        move, rng = policy.choose(state, moves, rng)
+        state = state.apply(move)
+    return state, rng
+
+
+class Policy:
+    """The default policy of the games this module knows nothing about: random moves."""
+
+    def preferred(self, state: AnyState, moves: Sequence[Move]) -> tuple[Move, ...]:
+        """The moves, all of one player, that the policy chooses among at random."""
+        return tuple(moves)
+
+    def choose(self, state: AnyState, moves: Sequence[Move], rng: Rng) -> tuple[Move, Rng]:
+        """Choose one of ``moves``, legal moves of one player in ``state``."""
+        preferred = self.preferred(state, moves)
+        if len(preferred) == 1:
+            return preferred[0], rng
+        return rng.choice(preferred)
+
+
+class SheddingPolicy(Policy):
+    """A casual player of the shedding games (see `cardgames.agents.ismcts`)."""
+
+    def __init__(self, rules: SheddingRules) -> None:
+        wild = [rules.effects.for_card(Card.from_code(code)).wild for code in range(53)]
+        self.wild = wild
+        self.points = points_table(rules)
+        # The slot of `preferred`'s suit counts that a card in hand adds to: its suit, or
+        # _UNCOUNTED for a wild card or the joker. _NO_SUIT's count stays 0.
+        self.counted: list[int] = []
+        for code in range(53):
+            suit = Card.from_code(code).suit
+            self.counted.append(_UNCOUNTED if suit is None or wild[code] else int(suit))
+        # What `preferred` reads of a move, by the move's id (the entry keeps the move alive,
+        # so its id is not reused while the policy lives).
+        self.keys: dict[int, _MoveKey] = {}
+
+    def preferred(self, state: AnyState, moves: Sequence[Move]) -> tuple[Move, ...]:
+        """The best moves by (lay a card, not wild, points, suit held most, announce)."""
+        assert isinstance(state, SheddingState)
+        counted = self.counted
+        counts = [0, 0, 0, 0, 0, 0]
+        for card in state.hands[moves[0].player]:
+            counts[counted[card]] += 1
+        keys = self.keys
+        best: list[Move] = []
+        # The key (kind, points, held, announce), compared in that order; no move is below it.
+        best_kind = -1
+        best_points = best_held = best_announce = 0
+        for move in moves:
+            key = keys.get(id(move))
+            if key is None:
+                key = self._key(move)
+                keys[id(move)] = key
+            kind = key.kind
+            value = key.points
+            held = counts[key.suit]
+            announce = key.announce
+            if kind != best_kind:
+                better = kind > best_kind
+            elif value != best_points:
+                better = value > best_points
+            elif held != best_held:
+                better = held > best_held
+            elif announce != best_announce:
+                better = announce > best_announce
+            else:
+                best.append(move)
+                continue
+            if better:
+                best_kind, best_points, best_held, best_announce = kind, value, held, announce
+                best = [move]
+        return tuple(best)
+
+    def _key(self, move: Move) -> _MoveKey:
+        """What `preferred` compares of ``move``, but the count of the suit held."""
+        if type(move) is PlayCard:
+            assert isinstance(move, PlayCard)
+            card = move.card
+            if self.wild[card]:
+                named = move.suit
+                kind = 1
+            else:
+                named = card.suit
+                kind = 2
+            suit = _NO_SUIT if named is None else int(named)
+            return _MoveKey(move, kind, self.points[card], suit, 1 if move.announce else 0)
+        if type(move) is Announce:
+            return _MoveKey(move, 3, 0, _NO_SUIT, 1)  # "carte !" comes before anything else
+        return _MoveKey(move, 0, 0, _NO_SUIT, 0)
+
+
+_UNCOUNTED: Final = 4
+_NO_SUIT: Final = 5
+
+
+class _MoveKey:
+    """A move's key for `SheddingPolicy.preferred`: kind, points, suit slot, announce."""
+
+    def __init__(self, move: Move, kind: int, points: int, suit: int, announce: int) -> None:
+        self.move = move
+        self.kind = kind
+        self.points = points
+        self.suit = suit
+        self.announce = announce
+
+
+def policy_for(state: AnyState) -> Policy:
+    """The default policy for the game of ``state``."""
+    if isinstance(state, SheddingState):
+        return SheddingPolicy(state.rules)
+    return Policy()
