@@ -141,6 +141,32 @@ def test_auto_compiles_when_a_compiler_is_there(
     assert not os.path.exists(hook._tmp)
 
 
+@pytest.mark.skipif(
+    sys.platform == "win32" or shutil.which(os.environ.get("CC", "cc")) is None,
+    reason="needs a C compiler (MSVC does not contract floating point by default)",
+)
+def test_the_compiler_is_told_not_to_fuse_multiply_adds(
+    tiny_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A fused a * b + c rounds once instead of twice: the compiled search would score moves
+    # unlike the interpreted one, and the same seed would play differently (on aarch64 GCC fuses
+    # by default). Every compile command must carry -ffp-contract=off.
+    real = shutil.which(os.environ.get("CC", "cc"))
+    log = tmp_path / "cc.log"
+    wrapper = tmp_path / "cc-logging"
+    wrapper.write_text(f'#!/bin/sh\necho "$@" >> {log}\nexec {real} "$@"\n')
+    wrapper.chmod(0o755)
+    monkeypatch.setenv("CARDGAMES_COMPILE", "yes")
+    monkeypatch.setenv("CC", str(wrapper))
+    hook = make_hook(tiny_project, ["tiny.py"])
+    data = fresh_build_data()
+    hook.initialize("standard", data)
+    hook.finalize("standard", data, "")
+    compiles = [line for line in log.read_text().splitlines() if " -c " in f" {line} "]
+    assert compiles
+    assert all("-ffp-contract=off" in line.split() for line in compiles)
+
+
 @no_false
 def test_yes_fails_the_build_when_compiling_fails(
     tiny_project: Path, monkeypatch: pytest.MonkeyPatch
