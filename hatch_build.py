@@ -20,6 +20,7 @@ Editable installs (``pip install -e .``) are never compiled, so edits to the sou
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -50,6 +51,47 @@ def warn_fallback(exc: BaseException) -> None:
     line = "=" * 78
     print(f"{line}\nWARNING: {message}\n{FALLBACK_HINT}\n{line}", file=sys.stderr, flush=True)
     warnings.warn(message, stacklevel=2)
+
+
+# The C expression mypyc (2.4, for Python < 3.12) writes for the __weakref__ slot of a native
+# class with a Python base class: the pointer right after the object's struct and its __dict__.
+_WEAKREF_SLOT = (
+    re.escape("*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(") + r"\w+\)\)\)"
+)
+_VISIT_WEAKREFS = re.compile(rf"Py_VISIT\({_WEAKREF_SLOT}\);")
+_CLEAR_WEAKREFS = re.compile(rf"Py_CLEAR\(({_WEAKREF_SLOT})\);")
+
+
+def fix_weakref_lists(c_dir: str) -> int:
+    """Correct the C that mypyc generated for the ``__weakref__`` slot; return the fixes made.
+
+    The compiled states derive from a Python class (`cardgames.game.ValueState`), so mypyc gives
+    them a ``__dict__`` and a ``__weakref__`` slot; for Python < 3.12 its generated code treats
+    the weak-reference list head like an owned reference: the garbage collector's traverse visits
+    it and the clear functions (one of them runs on deallocation) decref it. A weak reference to a
+    state then lost a reference it never gave and outlived its object: a program that kept a weak
+    reference to a state crashed (``r = weakref.ref(state); del state``). Fixed here: the
+    traverse skips the list head, and clearing clears the weak references as CPython's own
+    deallocation does (``PyObject_ClearWeakRefs``). Builds for Python >= 3.12 (managed dict and
+    weak references) contain no such line.
+    """
+    fixes = 0
+    for folder, _, files in os.walk(c_dir):
+        for name in files:
+            if not name.endswith(".c"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, encoding="utf-8") as handle:
+                code = handle.read()
+            code, visits = _VISIT_WEAKREFS.subn("/* the weakref list head is borrowed */", code)
+            code, clears = _CLEAR_WEAKREFS.subn(
+                r"if (\1 != NULL) PyObject_ClearWeakRefs((PyObject *)self);", code
+            )
+            if visits or clears:
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(code)
+                fixes += visits + clears
+    return fixes
 
 
 class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
@@ -94,13 +136,15 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         cwd = os.getcwd()
         os.chdir(self.root)
         try:
+            c_dir = os.path.join(self._tmp, "c")
             extensions = mypycify(
                 ["--config-file", os.devnull, *modules],
                 opt_level="3",
                 debug_level="0",
                 separate=True,  # one library per module, next to it inside the package
-                target_dir=os.path.join(self._tmp, "c"),
+                target_dir=c_dir,
             )
+            fix_weakref_lists(c_dir)
             if sys.platform != "win32":
                 # GCC fuses a * b + c into one multiply-add where the CPU has one (its default
                 # on aarch64), rounding once instead of twice: the compiled ISMCTS search

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -165,6 +166,62 @@ def test_the_compiler_is_told_not_to_fuse_multiply_adds(
     compiles = [line for line in log.read_text().splitlines() if " -c " in f" {line} "]
     assert compiles
     assert all("-ffp-contract=off" in line.split() for line in compiles)
+
+
+_MYPYC_C = """\
+static int Foo_traverse(FooObject *self, visitproc visit, void *arg)
+{
+    Py_VISIT(self->_x);
+    int rv = 0;
+    Py_VISIT(*((PyObject **)((char *)self + sizeof(FooObject))));
+    Py_VISIT(*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(FooObject))));
+    return rv;
+}
+static int32_t Foo_clear(PyObject *cpy_r_self)
+{
+    FooObject *self = (FooObject *)cpy_r_self;
+    Py_CLEAR(self->_x);
+    Py_CLEAR(*((PyObject **)((char *)self + sizeof(FooObject))));
+    Py_CLEAR(*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(FooObject))));
+    return 0;
+}
+"""
+
+
+def test_the_weakref_list_head_is_borrowed_in_the_generated_code(tmp_path: Path) -> None:
+    # mypyc 2.4 (Python < 3.12) visits and decrefs the __weakref__ slot of a native class with a
+    # Python base as if it owned it: a weak reference to a compiled state outlived the state and
+    # crashed the interpreter. The hook rewrites those two lines, and only those.
+    (tmp_path / "module").mkdir()
+    source = tmp_path / "module" / "__native.c"
+    source.write_text(_MYPYC_C)
+    (tmp_path / "other.h").write_text(_MYPYC_C)  # not C source: left alone
+    assert load_hook_module().fix_weakref_lists(str(tmp_path)) == 2
+    fixed = source.read_text()
+    slot = "*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(FooObject)))"
+    assert f"Py_VISIT({slot})" not in fixed
+    assert f"Py_CLEAR({slot})" not in fixed
+    assert f"if ({slot} != NULL) PyObject_ClearWeakRefs((PyObject *)self);" in fixed
+    dict_slot = "*((PyObject **)((char *)self + sizeof(FooObject)))"
+    assert f"Py_VISIT({dict_slot});" in fixed  # the __dict__ is owned: still visited, cleared
+    assert f"Py_CLEAR({dict_slot});" in fixed
+    assert (tmp_path / "other.h").read_text() == _MYPYC_C
+    assert load_hook_module().fix_weakref_lists(str(tmp_path)) == 0  # nothing left to fix
+
+
+def test_weak_references_to_states_die_with_them() -> None:
+    # In a child process: before the fix, the compiled wheel for Python < 3.12 crashed here.
+    code = "import wheel_smoke; print(wheel_smoke.check_weak_references(300))"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=Path(wheel_smoke.__file__).parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith(str(300 * len(cardgames.games())))
 
 
 @no_false
