@@ -2,13 +2,16 @@
 
 The machine is shared and noisy, so two builds (say the last release's wheel and this
 checkout's) are measured alternately in the same run: round 1 runs A then B, round 2 B then A,
-and so on; the medians of the rounds are compared. Each round runs
-``benchmarks/bench_shedding.py`` with the given arguments in a fresh process of each Python.
+and so on; the medians of the rounds are compared. Each round runs the benchmark script
+(``--script``, default ``bench_shedding.py``; ``bench_planets.py`` for the planet game) with the
+given arguments in a fresh process of each Python.
 
 Usage::
 
     python benchmarks/interleave.py --a /tmp/venv-old/bin/python --b .venv-bench-3.11/bin/python \
         --rounds 7 -- --games 2000 --repeat 1 [--game "8 américain"]
+    python benchmarks/interleave.py --a ... --b ... --script bench_planets.py --rounds 9 \
+        -- --games 500 --repeat 1 --players 2
 
 Prints each round's microseconds per decision, the medians and the ratio B / A.
 """
@@ -26,14 +29,16 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def run_once(python: str, bench_args: list[str]) -> dict[str, object]:
-    """One run of bench_shedding.py under ``python``, outside the source tree."""
+def run_once(
+    python: str, bench_args: list[str], script: str = "bench_shedding.py"
+) -> dict[str, object]:
+    """One run of the benchmark ``script`` under ``python``, outside the source tree."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "result.json"
         subprocess.run(
             [
                 python,
-                str(HERE / "bench_shedding.py"),
+                str(HERE / script),
                 *bench_args,
                 "--no-competitors",
                 "--json",
@@ -53,7 +58,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", required=True, help="the Python of the first install (before)")
     parser.add_argument("--b", required=True, help="the Python of the second install (after)")
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("bench", nargs=argparse.REMAINDER, help="-- then bench_shedding args")
+    parser.add_argument(
+        "--script",
+        default="bench_shedding.py",
+        choices=("bench_shedding.py", "bench_planets.py"),
+        help="the benchmark to run (in benchmarks/)",
+    )
+    parser.add_argument("bench", nargs=argparse.REMAINDER, help="-- then the script's args")
     args = parser.parse_args(argv)
     bench = [a for a in args.bench if a != "--"] or ["--games", "2000", "--repeat", "1"]
 
@@ -62,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.rounds):
         order = ("a", "b") if i % 2 == 0 else ("b", "a")
         for side in order:
-            result = run_once(getattr(args, side), bench)
+            result = run_once(getattr(args, side), bench, args.script)
             ours = result["cardgames"]
             assert isinstance(ours, dict)
             us = float(ours["us_per_decision"])
@@ -73,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     med_b = statistics.median(figures["b"])
     print(f"A ({engines['a']}, {args.a}): median {med_a:.3f} µs per decision")
     print(f"B ({engines['b']}, {args.b}): median {med_b:.3f} µs per decision")
-    print(f"B / A = {med_b / med_a:.3f}   (bench_shedding.py {' '.join(bench)})")
+    print(f"B / A = {med_b / med_a:.3f}   ({args.script} {' '.join(bench)})")
     return 0
 
 
