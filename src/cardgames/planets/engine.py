@@ -126,11 +126,15 @@ _BUILD: Final = object()  # the token that lets the engine build a state
 
 
 def _add(counts: Counts, card: int, delta: int) -> Counts:
-    return counts[:card] + (counts[card] + delta,) + counts[card + 1 :]
+    items = list(counts)  # one copy each way: cheaper than slicing and concatenating
+    items[card] += delta
+    return tuple(items)
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+    out = list(items)
+    out[index] = value
+    return tuple(out)
 
 
 def _mask(hand: Counts) -> int:
@@ -174,6 +178,9 @@ class _Tables:
             for p in seats
         )
         self.lay_all = tuple(LayGathering(p, PLANETS) for p in seats)
+        # By interned LayGathering move: the counts of its cards, then for the Commander and
+        # for the Adjutant the Gathering laid and its points.
+        self.laid: dict[LayGathering, tuple[Counts, Gathering, int, Gathering, int]] = {}
         self.drawn_moves: dict[int, LegalMoves[Move]] = {}
         self.gather_moves: dict[int, LegalMoves[Move]] = {}
         self.black_hole_moves: dict[int, LegalMoves[Move]] = {}
@@ -241,6 +248,26 @@ class _Tables:
             moves = LegalMoves(found)
             self.black_hole_moves[key] = moves
         return moves
+
+    def lay(self, move: LayGathering) -> tuple[Counts, Gathering, int, Gathering, int]:
+        """What laying ``move`` takes from the hand and lays, as Commander and as Adjutant."""
+        found = self.laid.get(move)
+        if found is None:
+            cards = move.cards
+            counts = [0] * _NPLANETS
+            for card in cards:
+                counts[card] += 1
+            as_commander = Gathering(cards, _COMMANDER)
+            as_adjutant = Gathering(cards, _ADJUTANT)
+            found = (
+                tuple(counts),
+                as_commander,
+                as_commander.points(self.rules),
+                as_adjutant,
+                as_adjutant.points(self.rules),
+            )
+            self.laid[move] = found
+        return found
 
     def surplus(self, q: int, hand: Counts) -> LegalMoves[Move]:
         """Put one of the planets of ``hand`` under the stock."""
@@ -1209,22 +1236,19 @@ def _end_turn(s: PlanetsState, events: list[RawEvent]) -> None:
 
 def _lay(s: PlanetsState, events: list[RawEvent], move: LayGathering) -> None:
     q: int = move.player
-    cards: tuple[PlanetCard, ...] = move.cards
     card = s._pending
     assert card is not None
-    lost_list = [0] * _NPLANETS
-    for laid in cards:
-        lost_list[laid] += 1
-    lost_list[card] -= 1
-    lost = tuple(lost_list)
+    counts, as_commander, commander_points, as_adjutant, adjutant_points = s._t.lay(move)
+    lost = _add(counts, card, -1)
     hand = tuple([k - x for k, x in zip(s._counts[q], lost, strict=True)])
     s._counts = _replace(s._counts, q, hand)
     s._known = _lose_publicly(s._known, q, lost)
-    role = s._role
-    assert role is not None
-    gathering = Gathering(cards, role)
-    s._gatherings = _replace(s._gatherings, q, (*s._gatherings[q], gathering))
-    events.append((GatheringLaid, q, gathering, gathering.points(s._t.rules)))
+    if s._role is _COMMANDER:
+        gathering, points = as_commander, commander_points
+    else:
+        gathering, points = as_adjutant, adjutant_points
+    s._gatherings = _replace(s._gatherings, q, s._gatherings[q] + (gathering,))
+    events.append((GatheringLaid, q, gathering, points))
     s._pending = None
     s._pending_seen = 0
     _next_decision(s, events)
@@ -1276,8 +1300,8 @@ def _put_under(s: PlanetsState, events: list[RawEvent], move: PutUnder) -> None:
     hand = _add(s._counts[c], card, -1)
     s._counts = _replace(s._counts, c, hand)
     s._known = _forget(s._known, c, card, 0)
-    s._stock = (*s._stock, card)
-    s._stock_seen = (*s._stock_seen, 1 << c)
+    s._stock = s._stock + (card,)
+    s._stock_seen = s._stock_seen + (1 << c,)
     events.append((SurplusPutUnder, c, card))
     limit = s._t.hand_limit
     if limit is None or sum(hand) <= limit:
