@@ -124,6 +124,28 @@ _HANDS: Final = "hands"
 _NO_MOVES: Final[LegalMoves[Move]] = LegalMoves(())
 _BUILD: Final = object()  # the token that lets the engine build a state
 
+# The classes the hot paths name, as Final module constants: compiled, these are C statics,
+# where an imported name is looked up in the module's dict at every use.
+_DECLINE_MOVE: Final = Decline
+_KEEP_MOVE: Final = Keep
+_GIVE_MOVE: Final = Give
+_LAY_MOVE: Final = LayGathering
+_DISCARD_MOVE: Final = DiscardFaceDown
+_STEAL_MOVE: Final = Steal
+_TURN_STARTED: Final = TurnStarted
+_CARDS_DRAWN: Final = CardsDrawn
+_CARD_KEPT: Final = CardKept
+_CARD_GIVEN: Final = CardGiven
+_CARD_PUT_BACK: Final = CardPutBack
+_GATHERING_LAID: Final = GatheringLaid
+_GATHERING_DECLINED: Final = GatheringDeclined
+_BLACK_HOLE_PLAYED: Final = BlackHolePlayed
+_BLACK_HOLE_DISCARDED: Final = BlackHoleDiscarded
+_CARD_DISCARDED: Final = CardDiscardedFaceDown
+_CARD_STOLEN: Final = CardStolen
+_SURPLUS_PUT_UNDER: Final = SurplusPutUnder
+_PLANET_BLACK_HOLE: Final = BLACK_HOLE
+
 
 def _add(counts: Counts, card: int, delta: int) -> Counts:
     items = list(counts)  # one copy each way: cheaper than slicing and concatenating
@@ -135,6 +157,14 @@ def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     out = list(items)
     out[index] = value
     return tuple(out)
+
+
+def _size(hand: Counts) -> int:
+    """The number of cards in ``hand`` (a loop: compiled, faster than the builtin ``sum``)."""
+    total = 0
+    for k in hand:
+        total += k
+    return total
 
 
 def _mask(hand: Counts) -> int:
@@ -980,17 +1010,17 @@ class PlanetsState(ValueState[Rules, Move, PlanetsView]):
         s = self._copy()
         events: list[RawEvent] = []
         kind = type(move)
-        if kind is Decline:
+        if kind is _DECLINE_MOVE:
             _decline(s, events)
-        elif kind is Keep:
+        elif kind is _KEEP_MOVE:
             _keep(s, events, cast(Keep, move))
-        elif kind is Give:
+        elif kind is _GIVE_MOVE:
             _give(s, events, cast(Give, move))
-        elif kind is LayGathering:
+        elif kind is _LAY_MOVE:
             _lay(s, events, cast(LayGathering, move))
-        elif kind is DiscardFaceDown:
+        elif kind is _DISCARD_MOVE:
             _discard_face_down(s, events, cast(DiscardFaceDown, move))
-        elif kind is Steal:
+        elif kind is _STEAL_MOVE:
             _steal(s, events, cast(Steal, move))
         else:
             _put_under(s, events, cast(PutUnder, move))
@@ -1116,7 +1146,9 @@ def _lose_publicly(
 def _start_turn(s: PlanetsState, events: list[RawEvent], commander: int) -> None:
     stock = s._stock
     seen = s._stock_seen
-    k = min(s._t.draw_count, len(stock))
+    k = s._t.draw_count
+    if k > len(stock):
+        k = len(stock)
     bit = 1 << commander
     drawn = stock[:k]
     s._drawn = drawn
@@ -1134,8 +1166,8 @@ def _start_turn(s: PlanetsState, events: list[RawEvent], commander: int) -> None
     s._received_seen = 0
     turn = s._turn + 1
     s._turn = turn
-    events.append((TurnStarted, commander, turn))
-    events.append((CardsDrawn, commander, k, drawn))
+    events.append((_TURN_STARTED, commander, turn))
+    events.append((_CARDS_DRAWN, commander, k, drawn))
 
 
 def _keep(s: PlanetsState, events: list[RawEvent], move: Keep) -> None:
@@ -1147,7 +1179,7 @@ def _keep(s: PlanetsState, events: list[RawEvent], move: Keep) -> None:
     # With one card drawn the choice is forced, so whoever knew it still does.
     s._pending = card
     s._pending_seen = s._drawn_seen[i] if not rest else 1 << c
-    events.append((CardKept, c, card))
+    events.append((_CARD_KEPT, c, card))
     s._drawn = rest
     s._drawn_seen = (1 << c,) * len(rest)
     if rest:
@@ -1166,13 +1198,13 @@ def _give(s: PlanetsState, events: list[RawEvent], move: Give) -> None:
     s._received = card
     s._received_seen = (1 << c) | (1 << to)
     s._adjutant = to
-    events.append((CardGiven, c, to, card))
+    events.append((_CARD_GIVEN, c, to, card))
     if rest:
         back = tuple(reversed(rest))  # the last card drawn goes back first
         s._stock = rest + s._stock
         s._stock_seen = (1 << c,) * len(rest) + s._stock_seen
         for card_back in back:
-            events.append((CardPutBack, c, card_back))
+            events.append((_CARD_PUT_BACK, c, card_back))
     s._drawn = ()
     s._drawn_seen = ()
     _resolve(s, events)
@@ -1180,10 +1212,10 @@ def _give(s: PlanetsState, events: list[RawEvent], move: Give) -> None:
 
 def _resolve(s: PlanetsState, events: list[RawEvent]) -> None:
     """Start the decision on the holder's pending card (kept or received)."""
-    if s._pending is BLACK_HOLE:
+    if s._pending is _PLANET_BLACK_HOLE:
         q = s._holder
         s._pending_seen = s._t.all_bits
-        events.append((BlackHolePlayed, q, s._role))
+        events.append((_BLACK_HOLE_PLAYED, q, s._role))
         if any(counts != _EMPTY for counts in s._counts):
             s._phase = _BLACK_HOLE
         else:
@@ -1199,7 +1231,7 @@ def _black_hole_done(s: PlanetsState, events: list[RawEvent], *, wasted: bool) -
     s._black_holes = _replace(s._black_holes, q, s._black_holes[q] + 1)
     s._pending = None
     s._pending_seen = 0
-    events.append((BlackHoleDiscarded, q, wasted))
+    events.append((_BLACK_HOLE_DISCARDED, q, wasted))
 
 
 def _next_decision(s: PlanetsState, events: list[RawEvent]) -> None:
@@ -1216,7 +1248,7 @@ def _next_decision(s: PlanetsState, events: list[RawEvent]) -> None:
         return
     c = s._commander
     limit = s._t.hand_limit
-    if limit is not None and sum(s._counts[c]) > limit:
+    if limit is not None and _size(s._counts[c]) > limit:
         s._phase = _SURPLUS
         s._holder = c
         s._role = _COMMANDER
@@ -1248,7 +1280,7 @@ def _lay(s: PlanetsState, events: list[RawEvent], move: LayGathering) -> None:
     else:
         gathering, points = as_adjutant, adjutant_points
     s._gatherings = _replace(s._gatherings, q, s._gatherings[q] + (gathering,))
-    events.append((GatheringLaid, q, gathering, points))
+    events.append((_GATHERING_LAID, q, gathering, points))
     s._pending = None
     s._pending_seen = 0
     _next_decision(s, events)
@@ -1261,7 +1293,7 @@ def _decline(s: PlanetsState, events: list[RawEvent]) -> None:
     assert card is not None
     s._counts = _replace(s._counts, q, _add(s._counts[q], card, 1))
     s._known = _learn(s._known, s._pending_seen, q, card)
-    events.append((GatheringDeclined, q))
+    events.append((_GATHERING_DECLINED, q))
     s._pending = None
     s._pending_seen = 0
     _next_decision(s, events)
@@ -1273,7 +1305,7 @@ def _discard_face_down(s: PlanetsState, events: list[RawEvent], move: DiscardFac
     s._counts = _replace(s._counts, q, _add(s._counts[q], card, -1))
     s._known = _forget(s._known, q, card, 0)
     s._face_down = _replace(s._face_down, q, tuple(sorted((*s._face_down[q], card))))
-    events.append((CardDiscardedFaceDown, q, card))
+    events.append((_CARD_DISCARDED, q, card))
     _black_hole_done(s, events, wasted=False)
     _next_decision(s, events)
 
@@ -1287,7 +1319,7 @@ def _steal(s: PlanetsState, events: list[RawEvent], move: Steal) -> None:
     card = cards_from_counts(hand)[index]
     s._counts = _replace(s._counts, victim, _add(hand, card, -1))
     s._known = _forget(s._known, victim, card, 1 << q)
-    events.append((CardStolen, q, victim, card))
+    events.append((_CARD_STOLEN, q, victim, card))
     _black_hole_done(s, events, wasted=False)
     s._pending = card
     s._pending_seen = (1 << q) | (1 << victim)
@@ -1302,9 +1334,9 @@ def _put_under(s: PlanetsState, events: list[RawEvent], move: PutUnder) -> None:
     s._known = _forget(s._known, c, card, 0)
     s._stock = s._stock + (card,)
     s._stock_seen = s._stock_seen + (1 << c,)
-    events.append((SurplusPutUnder, c, card))
+    events.append((_SURPLUS_PUT_UNDER, c, card))
     limit = s._t.hand_limit
-    if limit is None or sum(hand) <= limit:
+    if limit is None or _size(hand) <= limit:
         _end_turn(s, events)
 
 
