@@ -6,6 +6,8 @@ and so on; the medians of the rounds are compared. Each round runs a benchmark w
 arguments in a fresh process of each Python, outside the source tree:
 
 - ``--bench shedding`` (default): ``benchmarks/bench_shedding.py``, microseconds per decision;
+- ``--bench planets``: ``benchmarks/bench_planets.py``, microseconds per decision of the planet
+  game;
 - ``--bench simulate``: ``benchmarks/bench_simulate.py --workers 0``, games per second of
   `simulate` in one process for each agent, and the fingerprint of the rows, which must be the
   same for both builds (a faster build must play the very same games);
@@ -39,6 +41,7 @@ HERE = Path(__file__).resolve().parent
 
 _SCRIPTS = {
     "shedding": ("bench_shedding.py", ["--no-competitors"]),
+    "planets": ("bench_planets.py", ["--no-competitors"]),
     "simulate": ("bench_simulate.py", ["--workers", "0"]),
     "ismcts": ("bench_ismcts.py", []),
 }
@@ -79,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     for i in range(args.rounds):
         order = ("a", "b") if i % 2 == 0 else ("b", "a")
         for side in order:
-            result = run_once(getattr(args, side), bench, "shedding")
+            result = run_once(getattr(args, side), bench, args.bench)
             ours = result["cardgames"]
             assert isinstance(ours, dict)
             us = float(ours["us_per_decision"])
@@ -90,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     med_b = statistics.median(figures["b"])
     print(f"A ({engines['a']}, {args.a}): median {med_a:.3f} µs per decision")
     print(f"B ({engines['b']}, {args.b}): median {med_b:.3f} µs per decision")
-    print(f"B / A = {med_b / med_a:.3f}   (bench_shedding.py {' '.join(bench)})")
+    script = _SCRIPTS[args.bench][0]
+    print(f"B / A = {med_b / med_a:.3f}   ({script} {' '.join(bench)})")
     return 0
 
 

@@ -176,7 +176,7 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> State:
     stays consistent (a card being gathered stays a planet).
     """
     assert isinstance(state, State)
-    d = dict(state.__dict__)
+    changes: dict[str, Any] = {}
     n = len(state.players)
     bit = 1 << viewer if viewer >= 0 else 0
     over = state.phase is Phase.OVER
@@ -235,9 +235,9 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> State:
         elif where == "drawn":
             drawn[i] = card
         elif where == "pending":
-            d["pending"] = card
+            changes["pending"] = card
         elif where == "received":
-            d["received"] = card
+            changes["received"] = card
         elif where.startswith("hand"):
             kept_hands[int(where[4:])].append(card)
         else:
@@ -253,16 +253,15 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> State:
         elif record[0] is CardsDrawn and record[1] != viewer and record[3] is not None:
             record = (*record[:3], tuple(rnd.choice(every) for _ in record[3]))
         events.append(record)
-    d.update(
+    changes.update(
         stock=tuple(stock),
         drawn=tuple(drawn),
         counts=tuple(tuple(parse_counts(h)) for h in kept_hands),
         face_down=tuple(tuple(sorted(f)) for f in kept_face_down),
         rng=Rng.from_seed(rnd.randrange(2**64)),
-        _raw_events=tuple(events),
-        _c={},
+        raw_events=tuple(events),
     )
-    return State._make(d)
+    return state._evolve(**changes)
 
 
 def parse_counts(cards: Sequence[PlanetCard]) -> Counts:

@@ -168,7 +168,7 @@ def test_the_cache_has_fixed_keys_whatever_is_asked() -> None:
         hash(state)
         for bad in ("events", "moves", "hash", 0.0, Evil()):
             with contextlib.suppress(InvalidArgumentError):
-                state.legal_moves(bad)  # type: ignore[arg-type]
+                state.legal_moves(bad)
         assert set(state._c) <= {"legal", "events", "hands", "hash"}
 
 
@@ -178,8 +178,8 @@ def test_a_seat_with_index_is_read_as_its_int() -> None:
             return 0
 
     state = new_game(3, seed=1)
-    assert state.legal_moves(Seat()) == state.legal_moves(0)  # type: ignore[arg-type]
-    assert state.view(Seat()) == state.view(0)  # type: ignore[arg-type]
+    assert state.legal_moves(Seat()) == state.legal_moves(0)
+    assert state.view(Seat()) == state.view(0)
     assert set(state._c) <= {"legal", "events", "hands", "hash"}
 
 
@@ -346,7 +346,7 @@ def test_format_move_refuses_what_is_not_a_move_with_a_typed_error() -> None:
     values: tuple[object, ...] = ([], "keep Saturn", None, Evil())
     for value in values:
         with pytest.raises(InvalidArgumentError):
-            new_game(2, seed=1).format_move(value)  # type: ignore[arg-type]
+            new_game(2, seed=1).format_move(value)
 
 
 def test_sample_state_refuses_what_is_not_a_view_or_an_rng() -> None:
@@ -950,12 +950,12 @@ def test_illegal_move_errors_name_only_public_cards_and_the_moves_own(state: Sta
     for move in _probes(state):
         if move in legal and type(move) in {type(m) for m in legal}:
             try:
-                state.apply(move)  # type: ignore[arg-type]
+                state.apply(move)
                 continue
             except IllegalMoveError:
                 pass  # a forgery that equals a legal move: refused, and checked below
         with pytest.raises(IllegalMoveError) as info:
-            state.apply(move)  # type: ignore[arg-type]
+            state.apply(move)
         error = info.value
         text = " ".join((str(error), error.reason, error.detail))
         named = _cards_named(text)

@@ -125,7 +125,7 @@ def test_parse_errors(text: str) -> None:
 
 def test_parse_and_format_refuse_foreign_values() -> None:
     with pytest.raises(ParseError):
-        start().parse_move(None)  # type: ignore[arg-type]
+        start().parse_move(None)
     with pytest.raises(TypeError):
         start().format_move(Draw(0))
 
@@ -136,7 +136,7 @@ def test_parse_and_format_refuse_foreign_values() -> None:
 def reason(state: State, move: object) -> str:
     before = state.to_json()
     with pytest.raises(IllegalMoveError) as info:
-        state.apply(move)  # type: ignore[arg-type]
+        state.apply(move)
     assert state.to_json() == before
     return info.value.reason
 
@@ -212,7 +212,7 @@ def test_moves_equal_to_legal_ones_apply() -> None:
 def test_states_are_immutable_values() -> None:
     state = start()
     with pytest.raises(AttributeError):
-        state.turn = 3
+        state.turn = 3  # type: ignore[misc]
     with pytest.raises(AttributeError):
         del state.turn
     assert copy.copy(state) is state

@@ -239,7 +239,7 @@ def test_view_rejects_unknown_seats() -> None:
     state = three_players("Saturn Mars Venus")
     for bad in (3, -1, True, "0", 0.0, None.__class__):
         with pytest.raises(InvalidArgumentError, match="expected a seat number from 0 to 2"):
-            state.view(bad)  # type: ignore[arg-type]
+            state.view(bad)
 
 
 def test_views_round_trip_through_json() -> None:

@@ -32,8 +32,14 @@ Whether a black hole can act depends only on hand sizes, which are public, so a 
 that can do nothing is discarded without a question.
 
 Performance: the hot paths (`State.legal_moves`, `State.apply`) read tables precomputed per
-(rules, number of players), reuse interned move objects and copy only the fields that change;
-events are stored as compact records and built when `State.last_events` is first read.
+(rules, number of players), reuse interned move objects and interned lists of legal moves, and
+copy only the fields that change; events are stored as compact records and built when
+`State.last_events` is first read. The binary wheels compile this module with mypyc (see
+``hatch_build.py``): `PlanetsState` is then a native class whose fields are C struct slots.
+Everything that checks outside values (dealing, loading JSON) lives in
+`cardgames.planets.deal`, which is never compiled, so that bad input gets the library's typed
+errors rather than a compiled function's ``TypeError``; the public methods here take any value
+(``object``) and check it themselves.
 
 **The boundary.** A seat from outside is checked (`cardgames.game.seat_number`) before it is
 used: the per-state cache ``_c`` holds entries under the engine's own fixed keys only, never
@@ -44,40 +50,25 @@ the public cannot see. Every loaded state passes `cardgames.planets.invariants.c
 
 from __future__ import annotations
 
-import itertools
-import operator
+import abc
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
-from cardgames.errors import (
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidRulesError,
-    InvalidStateError,
-)
+from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import (
     Event,
-    FrozenState,
     Game,
     LegalMoves,
     Move,
     Outcome,
     Termination,
+    ValueState,
     engine_move,
-    player_names,
     seat_number,
 )
-from cardgames.planets.cards import (
-    BLACK_HOLE,
-    FULL_DECK,
-    PLANETS,
-    PlanetCard,
-    cards_from_counts,
-    parse_planet_cards,
-    planet_counts,
-)
-from cardgames.planets.documents import dump_state, load_state_fields
-from cardgames.planets.invariants import check_state
+from cardgames.planets.cards import BLACK_HOLE, PLANETS, PlanetCard, cards_from_counts
+from cardgames.planets.deal import new_game
+from cardgames.planets.documents import dump_state
 from cardgames.planets.moves import (
     MOVE_TYPES,
     BlackHoleDiscarded,
@@ -120,34 +111,88 @@ _SURPLUS: Final = Phase.SURPLUS
 _OVER: Final = Phase.OVER
 _COMMANDER: Final = Role.COMMANDER
 _ADJUTANT: Final = Role.ADJUTANT
-_NPLANETS: Final = len(PLANETS)
+_NPLANETS: Final = 8  # len(PLANETS)
+_CARDS: Final = tuple(PlanetCard)  # by value: _CARDS[i] is PlanetCard(i)
 _EMPTY: Final = (0,) * _NPLANETS
 
 Counts = tuple[int, ...]
 RawEvent = tuple[Any, ...]
 
 # The keys of the per-state cache ``_c``: fixed strings, never a value a caller passed.
-_LEGAL: Final = "legal"
 _EVENTS: Final = "events"
 _HANDS: Final = "hands"
 _NO_MOVES: Final[LegalMoves[Move]] = LegalMoves(())
+_BUILD: Final = object()  # the token that lets the engine build a state
+
+# The classes the hot paths name, as Final module constants: compiled, these are C statics,
+# where an imported name is looked up in the module's dict at every use.
+_DECLINE_MOVE: Final = Decline
+_KEEP_MOVE: Final = Keep
+_GIVE_MOVE: Final = Give
+_LAY_MOVE: Final = LayGathering
+_DISCARD_MOVE: Final = DiscardFaceDown
+_STEAL_MOVE: Final = Steal
+_TURN_STARTED: Final = TurnStarted
+_CARDS_DRAWN: Final = CardsDrawn
+_CARD_KEPT: Final = CardKept
+_CARD_GIVEN: Final = CardGiven
+_CARD_PUT_BACK: Final = CardPutBack
+_GATHERING_LAID: Final = GatheringLaid
+_GATHERING_DECLINED: Final = GatheringDeclined
+_BLACK_HOLE_PLAYED: Final = BlackHolePlayed
+_BLACK_HOLE_DISCARDED: Final = BlackHoleDiscarded
+_CARD_DISCARDED: Final = CardDiscardedFaceDown
+_CARD_STOLEN: Final = CardStolen
+_SURPLUS_PUT_UNDER: Final = SurplusPutUnder
+_PLANET_BLACK_HOLE: Final = BLACK_HOLE
 
 
 def _add(counts: Counts, card: int, delta: int) -> Counts:
-    return counts[:card] + (counts[card] + delta,) + counts[card + 1 :]
+    items = list(counts)  # one copy each way: cheaper than slicing and concatenating
+    items[card] += delta
+    return tuple(items)
 
 
 def _replace(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+    out = list(items)
+    out[index] = value
+    return tuple(out)
+
+
+def _size(hand: Counts) -> int:
+    """The number of cards in ``hand`` (a loop: compiled, faster than the builtin ``sum``)."""
+    total = 0
+    for k in hand:
+        total += k
+    return total
+
+
+def _mask(hand: Counts) -> int:
+    """The bit mask of the planets ``hand`` holds (bit ``c``: at least one of planet ``c``)."""
+    mask = 0
+    for c in range(_NPLANETS):
+        if hand[c]:
+            mask |= 1 << c
+    return mask
 
 
 class _Tables:
-    """Interned moves and constants, precomputed once per (rules, number of players)."""
+    """Interned moves and constants, precomputed once per (rules, number of players).
+
+    The lists of legal moves are interned too (`LegalMoves`, built once per key): a keep or a
+    give by (seat, drawn cards), a gathering by (seat, new card, copies of it in hand, whether
+    the hand holds the 7 others), a black hole by (seat, planets in hand, seats holding one),
+    the surplus by (seat, planets in hand).
+    """
 
     def __init__(self, rules: Rules, n: int) -> None:
         self.rules = rules
         self.n = n
         self.all_bits = (1 << n) - 1
+        self.draw_count: int = rules.draw_count
+        self.hand_limit: int | None = rules.hand_limit
+        self.max_turns: int = rules.max_turns
+        self.may_decline: bool = rules.may_decline
         seats = range(n)
         self.keep = tuple(tuple(Keep(p, c) for c in PlanetCard) for p in seats)
         self.targets = tuple(tuple((p + k) % n for k in range(1, n)) for p in seats)
@@ -163,55 +208,110 @@ class _Tables:
             for p in seats
         )
         self.lay_all = tuple(LayGathering(p, PLANETS) for p in seats)
-        # Memos of the most frequent move lists: keep or give, by (seat, drawn cards); gather,
-        # by (seat, new card, copies of it in hand, whether the hand holds the 7 others).
-        self.drawn_moves: dict[tuple[int, bool, frozenset[PlanetCard]], tuple[Move, ...]] = {}
-        self.gather_moves: dict[tuple[int, int, int, bool], tuple[Move, ...]] = {}
+        # By interned LayGathering move: the counts of its cards, then for the Commander and
+        # for the Adjutant the Gathering laid and its points.
+        self.laid: dict[LayGathering, tuple[Counts, Gathering, int, Gathering, int]] = {}
+        self.drawn_moves: dict[int, LegalMoves[Move]] = {}
+        self.gather_moves: dict[int, LegalMoves[Move]] = {}
+        self.black_hole_moves: dict[int, LegalMoves[Move]] = {}
+        self.surplus_moves: dict[int, LegalMoves[Move]] = {}
 
-    def keep_or_give(self, q: int, give: bool, drawn: tuple[PlanetCard, ...]) -> tuple[Move, ...]:
+    def keep_or_give(self, q: int, give: bool, drawn: tuple[PlanetCard, ...]) -> LegalMoves[Move]:
         """The moves that keep, or give, one of the drawn cards."""
-        key = (q, give, frozenset(drawn))  # the moves depend on which cards, not their order
+        mask = 0
+        for card in drawn:  # the moves depend on which cards, not their order
+            mask |= 1 << card
+        key = (q * 2 + give) << 9 | mask
         moves = self.drawn_moves.get(key)
         if moves is None:
-            cards = sorted(set(drawn))
+            cards = [c for c in range(9) if mask >> c & 1]
+            found: list[Move] = []
             if give:
-                moves = tuple(self.give[q][c][to] for c in cards for to in self.targets[q])
+                for c in cards:
+                    for to in self.targets[q]:
+                        found.append(self.give[q][c][to])
             else:
-                moves = tuple(self.keep[q][c] for c in cards)
+                for c in cards:
+                    found.append(self.keep[q][c])
+            moves = LegalMoves(found)
             self.drawn_moves[key] = moves
         return moves
 
-    def gather(self, q: int, card: PlanetCard, hand: Counts) -> tuple[Move, ...]:
+    def gather(self, q: int, card: int, hand: Counts) -> LegalMoves[Move]:
         """The gatherings ``q`` may lay with the new ``card``, then `Decline` if allowed."""
-        others = all(k for c, k in enumerate(hand) if c != card)
-        key = (q, card, hand[card], others)
+        others = True
+        for c in range(_NPLANETS):
+            if c != card and not hand[c]:
+                others = False
+                break
+        same_count = hand[card]
+        key = ((q * _NPLANETS + card) * 16 + same_count) * 2 + others
         moves = self.gather_moves.get(key)
         if moves is None:
             same = self.lay_same[q][card]
-            found: list[Move] = [same[size] for size in range(MIN_GATHERING, hand[card] + 2)]
+            found: list[Move] = [same[size] for size in range(MIN_GATHERING, same_count + 2)]
             if others:
                 found.append(self.lay_all[q])
-            if not found or self.rules.may_decline:
+            if not found or self.may_decline:
                 found.append(self.decline[q])
-            moves = tuple(found)
+            moves = LegalMoves(found)
             self.gather_moves[key] = moves
         return moves
 
-    def black_hole(self, q: int, hand: Counts, holds: Sequence[bool]) -> tuple[Move, ...]:
+    def black_hole(self, q: int, hand: Counts, holds: Sequence[bool]) -> LegalMoves[Move]:
         """The black hole's moves: discard a planet of ``hand``, or steal from a holder."""
-        discard = self.discard[q]
-        steal = self.steal[q]
-        return tuple(discard[c] for c, k in enumerate(hand) if k) + tuple(
-            steal[v] for v in self.targets[q] if holds[v]
-        )
+        holders = 0
+        for v, held in enumerate(holds):
+            if held:
+                holders |= 1 << v
+        return self.black_hole_masks(q, _mask(hand), holders)
 
-    def surplus(self, q: int, hand: Counts) -> tuple[Move, ...]:
+    def black_hole_masks(self, q: int, hand: int, holders: int) -> LegalMoves[Move]:
+        """`black_hole` by bit masks: the planets in ``q``'s hand, the seats holding one."""
+        key = (q << 16) | (holders << 8) | hand
+        moves = self.black_hole_moves.get(key)
+        if moves is None:
+            discard = self.discard[q]
+            steal = self.steal[q]
+            found: list[Move] = [discard[c] for c in range(_NPLANETS) if hand >> c & 1]
+            found.extend(steal[v] for v in self.targets[q] if holders >> v & 1)
+            moves = LegalMoves(found)
+            self.black_hole_moves[key] = moves
+        return moves
+
+    def lay(self, move: LayGathering) -> tuple[Counts, Gathering, int, Gathering, int]:
+        """What laying ``move`` takes from the hand and lays, as Commander and as Adjutant."""
+        found = self.laid.get(move)
+        if found is None:
+            cards = move.cards
+            counts = [0] * _NPLANETS
+            for card in cards:
+                counts[card] += 1
+            as_commander = Gathering(cards, _COMMANDER)
+            as_adjutant = Gathering(cards, _ADJUTANT)
+            found = (
+                tuple(counts),
+                as_commander,
+                as_commander.points(self.rules),
+                as_adjutant,
+                as_adjutant.points(self.rules),
+            )
+            self.laid[move] = found
+        return found
+
+    def surplus(self, q: int, hand: Counts) -> LegalMoves[Move]:
         """Put one of the planets of ``hand`` under the stock."""
-        under = self.under[q]
-        return tuple(under[c] for c, k in enumerate(hand) if k)
+        mask = _mask(hand)
+        key = (q << 8) | mask
+        moves = self.surplus_moves.get(key)
+        if moves is None:
+            under = self.under[q]
+            moves = LegalMoves([under[c] for c in range(_NPLANETS) if mask >> c & 1])
+            self.surplus_moves[key] = moves
+        return moves
 
 
-_TABLE_CACHE: dict[tuple[Rules, int], _Tables] = {}
+_TABLE_CACHE: Final[dict[tuple[Rules, int], _Tables]] = {}
 
 
 def _tables(rules: Rules, n: int) -> _Tables:
@@ -225,37 +325,12 @@ def _tables(rules: Rules, n: int) -> _Tables:
     return tables
 
 
-# The fields that make a state's value (equality, hashing, JSON); the rest is derived or cached.
-_FIELDS: Final = (
-    "_rules",
-    "players",
-    "counts",
-    "known",
-    "stock",
-    "stock_seen",
-    "drawn",
-    "drawn_seen",
-    "pending",
-    "pending_seen",
-    "received",
-    "received_seen",
-    "commander",
-    "adjutant",
-    "holder",
-    "role",
-    "phase",
-    "gatherings",
-    "face_down",
-    "black_holes",
-    "turn",
-    "moves_played",
-    "rng",
-    "_outcome",
-    "_raw_events",
-)
+def _attr(obj: object, name: str) -> Any:
+    """``obj.name`` read as a plain object (a forged move's field may hold any type)."""
+    return getattr(obj, name)
 
 
-class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
+class PlanetsState(ValueState[Rules, Move, PlanetsView]):
     """A position of a game of "8": frozen, compared by value, advanced only by `apply`.
 
     Attributes:
@@ -284,44 +359,282 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
         turn: The current turn, from 1.
         moves_played: Moves applied since the start.
         rng: The RNG for the coming steals (never shown to players).
+
+    The fields are read-only properties over private slots: the engine writes the slots of a new
+    state while it builds it (`_copy`, then the transition), and nothing writes them afterwards.
+    Compiled with mypyc (the binary wheels), this class is a native class and the slots are C
+    struct fields.
     """
 
-    players: tuple[str, ...]
-    counts: tuple[Counts, ...]
-    known: tuple[tuple[Counts, ...], ...]
-    stock: tuple[PlanetCard, ...]
-    stock_seen: tuple[int, ...]
-    drawn: tuple[PlanetCard, ...]
-    drawn_seen: tuple[int, ...]
-    pending: PlanetCard | None
-    pending_seen: int
-    received: PlanetCard | None
-    received_seen: int
-    commander: int
-    adjutant: int | None
-    holder: int | None
-    role: Role | None
-    phase: Phase
-    gatherings: tuple[tuple[Gathering, ...], ...]
-    face_down: tuple[tuple[PlanetCard, ...], ...]
-    black_holes: tuple[int, ...]
-    turn: int
-    moves_played: int
-    rng: Rng
+    _players: tuple[str, ...]
+    _counts: tuple[Counts, ...]
+    _known: tuple[tuple[Counts, ...], ...]
+    _stock: tuple[PlanetCard, ...]
+    _stock_seen: tuple[int, ...]
+    _drawn: tuple[PlanetCard, ...]
+    _drawn_seen: tuple[int, ...]
+    _pending: PlanetCard | None
+    _pending_seen: int
+    _received: PlanetCard | None
+    _received_seen: int
+    _commander: int
+    _adjutant: int | None
+    _holder: int | None
+    _role: Role | None
+    _phase: Phase
+    _gatherings: tuple[tuple[Gathering, ...], ...]
+    _face_down: tuple[tuple[PlanetCard, ...], ...]
+    _black_holes: tuple[int, ...]
+    _turn: int
+    _moves_played: int
+    _rng: Rng
     _rules: Rules
     _t: _Tables
     _outcome: Outcome | None
     _raw_events: tuple[RawEvent, ...]
+    _legal: LegalMoves[Move] | None  # legal_moves(), once computed
     _c: dict[Any, Any]
 
-    _FIELDS = _FIELDS
+    def __init__(self, _token: object = None) -> None:
+        # Only the engine builds states (then fills the fields); users call new_game/from_json.
+        if _token is not _BUILD:
+            raise TypeError("create states with new_game() or from_json()")
+
+    # -- fields ---------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self._players
+
+    @property
+    def counts(self) -> tuple[Counts, ...]:
+        """By seat, the count of each planet in the hand (eight numbers, Mercury first)."""
+        return self._counts
+
+    @property
+    def known(self) -> tuple[tuple[Counts, ...], ...]:
+        """``known[p][q]``: the counts of the planets seat ``p`` knows are in ``q``'s hand."""
+        return self._known
+
+    @property
+    def stock(self) -> tuple[PlanetCard, ...]:
+        """The stock, top card first."""
+        return self._stock
+
+    @property
+    def stock_seen(self) -> tuple[int, ...]:
+        """For each stock card, the bit mask of the seats that know it."""
+        return self._stock_seen
+
+    @property
+    def drawn(self) -> tuple[PlanetCard, ...]:
+        """The Commander's drawn cards not yet kept or given, top first."""
+        return self._drawn
+
+    @property
+    def drawn_seen(self) -> tuple[int, ...]:
+        """For each drawn card, the bit mask of the seats that know it."""
+        return self._drawn_seen
+
+    @property
+    def pending(self) -> PlanetCard | None:
+        """The card being decided on: kept, received, stolen, or the black hole being played."""
+        return self._pending
+
+    @property
+    def pending_seen(self) -> int:
+        """The bit mask of the seats that know ``pending``."""
+        return self._pending_seen
+
+    @property
+    def received(self) -> PlanetCard | None:
+        """The card given to the Adjutant while the Commander's card is being decided."""
+        return self._received
+
+    @property
+    def received_seen(self) -> int:
+        """The bit mask of the seats that know ``received``."""
+        return self._received_seen
+
+    @property
+    def commander(self) -> int:
+        """This turn's Commander."""
+        return self._commander
+
+    @property
+    def adjutant(self) -> int | None:
+        """This turn's Adjutant (``None`` until a card is given)."""
+        return self._adjutant
+
+    @property
+    def holder(self) -> int | None:
+        """The seat that decides now (``None`` once over)."""
+        return self._holder
+
+    @property
+    def role(self) -> Role | None:
+        """The holder's role this turn (``None`` once over)."""
+        return self._role
+
+    @property
+    def phase(self) -> Phase:
+        """Which decision the game waits for."""
+        return self._phase
+
+    @property
+    def gatherings(self) -> tuple[tuple[Gathering, ...], ...]:
+        """By seat, the gatherings laid."""
+        return self._gatherings
+
+    @property
+    def face_down(self) -> tuple[tuple[PlanetCard, ...], ...]:
+        """By seat, the cards discarded face down through black holes, sorted."""
+        return self._face_down
+
+    @property
+    def black_holes(self) -> tuple[int, ...]:
+        """By seat, the black holes played (the discard pile holds their sum)."""
+        return self._black_holes
+
+    @property
+    def turn(self) -> int:
+        """The current turn, from 1."""
+        return self._turn
+
+    @property
+    def moves_played(self) -> int:
+        """Moves applied since the start."""
+        return self._moves_played
+
+    @property
+    def rng(self) -> Rng:
+        """The RNG for the coming steals (never shown to players)."""
+        return self._rng
+
+    # -- construction ---------------------------------------------------------------------------
+
+    def _copy(self) -> PlanetsState:
+        """A new state with this one's fields and an empty cache, for a transition to change."""
+        new = PlanetsState(_BUILD)
+        new._players = self._players
+        new._counts = self._counts
+        new._known = self._known
+        new._stock = self._stock
+        new._stock_seen = self._stock_seen
+        new._drawn = self._drawn
+        new._drawn_seen = self._drawn_seen
+        new._pending = self._pending
+        new._pending_seen = self._pending_seen
+        new._received = self._received
+        new._received_seen = self._received_seen
+        new._commander = self._commander
+        new._adjutant = self._adjutant
+        new._holder = self._holder
+        new._role = self._role
+        new._phase = self._phase
+        new._gatherings = self._gatherings
+        new._face_down = self._face_down
+        new._black_holes = self._black_holes
+        new._turn = self._turn
+        new._moves_played = self._moves_played
+        new._rng = self._rng
+        new._rules = self._rules
+        new._t = self._t
+        new._outcome = self._outcome
+        new._raw_events = self._raw_events
+        new._legal = None
+        new._c = {}
+        return new
+
+    @classmethod
+    def _make(cls, fields: dict[str, Any]) -> PlanetsState:
+        """A state from its fields, unchecked (the callers check or construct them).
+
+        ``fields`` maps the public field names, and ``_rules``, ``_outcome`` and
+        ``_raw_events``, to their values (other keys are ignored); the tables follow the rules
+        and the number of players.
+        """
+        state = PlanetsState(_BUILD)
+        state._rules = fields["_rules"]
+        state._players = fields["players"]
+        state._counts = fields["counts"]
+        state._known = fields["known"]
+        state._stock = fields["stock"]
+        state._stock_seen = fields["stock_seen"]
+        state._drawn = fields["drawn"]
+        state._drawn_seen = fields["drawn_seen"]
+        state._pending = fields["pending"]
+        state._pending_seen = fields["pending_seen"]
+        state._received = fields["received"]
+        state._received_seen = fields["received_seen"]
+        state._commander = fields["commander"]
+        state._adjutant = fields["adjutant"]
+        state._holder = fields["holder"]
+        state._role = fields["role"]
+        state._phase = fields["phase"]
+        state._gatherings = fields["gatherings"]
+        state._face_down = fields["face_down"]
+        state._black_holes = fields["black_holes"]
+        state._turn = fields["turn"]
+        state._moves_played = fields["moves_played"]
+        state._rng = fields["rng"]
+        state._outcome = fields["_outcome"]
+        state._raw_events = fields["_raw_events"]
+        state._t = _tables(state._rules, len(state._players))
+        state._legal = None
+        state._c = {}
+        return state
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._rules,
+            self._players,
+            self._counts,
+            self._known,
+            self._stock,
+            self._stock_seen,
+            self._drawn,
+            self._drawn_seen,
+            self._pending,
+            self._pending_seen,
+            self._received,
+            self._received_seen,
+            self._commander,
+            self._adjutant,
+            self._holder,
+            self._role,
+            self._phase,
+            self._gatherings,
+            self._face_down,
+            self._black_holes,
+            self._turn,
+            self._moves_played,
+            self._rng,
+            self._outcome,
+            self._raw_events,
+        )
+
+    def _evolve(self, **changes: Any) -> PlanetsState:
+        """A copy with the named fields replaced, unchecked (white-box tests build positions).
+
+        Names are the public field names (``counts``, ``stock``...) and ``rules``, ``outcome``,
+        ``raw_events``; the derived tables follow the rules.
+        """
+        new = self._copy()
+        for name, value in changes.items():
+            if not hasattr(new, "_" + name) or name in ("c", "legal", "t"):
+                raise TypeError(f"no field {name!r}")
+            setattr(new, "_" + name, value)
+        new._t = _tables(new._rules, len(new._players))
+        return new
 
     def __repr__(self) -> str:
-        status = "over" if self.phase is _OVER else f"{self.phase.value} by {self.holder}"
+        status = "over" if self._phase is _OVER else f"{self._phase.value} by {self._holder}"
         return (
-            f"<PlanetsState players={len(self.players)} turn={self.turn} "
-            f"commander={self.commander} {status} stock={len(self.stock)} "
-            f"moves={self.moves_played}>"
+            f"<PlanetsState players={len(self._players)} turn={self._turn} "
+            f"commander={self._commander} {status} stock={len(self._stock)} "
+            f"moves={self._moves_played}>"
         )
 
     # -- protocol -------------------------------------------------------------------------------
@@ -341,7 +654,7 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is _OVER
+        return self._phase is _OVER
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over: final scores, winners and how they won."""
@@ -360,7 +673,7 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seat that decides now (the Commander or the Adjutant); empty once over."""
-        holder = self.holder
+        holder = self._holder
         return () if holder is None else (holder,)
 
     @property
@@ -369,19 +682,19 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
         cache = self._c
         hands: tuple[tuple[PlanetCard, ...], ...] | None = cache.get(_HANDS)
         if hands is None:
-            hands = tuple(map(cards_from_counts, self.counts))
+            hands = tuple(map(cards_from_counts, self._counts))
             cache[_HANDS] = hands
         return hands
 
-    def hand(self, seat: int) -> tuple[PlanetCard, ...]:
+    def hand(self, seat: object) -> tuple[PlanetCard, ...]:
         """The cards in a seat's hand, sorted.
 
         Raises:
             InvalidArgumentError: if ``seat`` is not a seat of this game (``-1`` included).
         """
-        return cards_from_counts(self.counts[seat_number(seat, self._t.n, "seat")])
+        return cards_from_counts(self._counts[seat_number(seat, self._t.n, "seat")])
 
-    def legal_moves(self, player: int | None = None) -> LegalMoves[Move]:
+    def legal_moves(self, player: object = None) -> LegalMoves[Move]:
         """The legal moves of ``player`` (default: of the seat that decides now).
 
         In a fixed order: cards in planet order (the black hole last), receivers clockwise
@@ -390,21 +703,24 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
 
         Raises:
             InvalidArgumentError: if ``player`` is not ``None`` or a seat of this game (a
-                ``bool``, text, a float, out of range); nothing is cached then.
+                ``bool``, text, a float, out of range); nothing is cached then (the parameter
+                takes any value so that the compiled engine reports it this way too).
         """
-        if player is not None and (type(player) is not int or not 0 <= player < self._t.n):
-            player = seat_number(player, self._t.n)
-        # One cache entry under a fixed key, whatever the caller passes: the holder's moves.
-        cache = self._c
-        result: LegalMoves[Move] | None = cache.get(_LEGAL)
+        seat = -1
+        if player is not None:
+            if type(player) is int and 0 <= player < self._t.n:
+                seat = player  # the common case, a plain seat: no call
+            else:
+                seat = seat_number(player, self._t.n)
+        result = self._legal
         if result is None:
-            result = _NO_MOVES if self.holder is None else LegalMoves(self._moves())
-            cache[_LEGAL] = result
-        if player is None or player == self.holder:
+            result = self._moves()
+            self._legal = result
+        if seat < 0 or seat == self._holder:
             return result
         return _NO_MOVES
 
-    def apply(self, move: Move) -> PlanetsState:
+    def apply(self, move: object) -> PlanetsState:
         """Return the state after ``move``.
 
         The move must be one of the legal moves, or of exactly the same class with fields of
@@ -415,7 +731,7 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             IllegalMoveError: with a machine-readable ``reason`` if the move is not legal; this
                 state is unchanged.
         """
-        legal = self._c.get(_LEGAL)
+        legal = self._legal
         if legal is None:
             legal = self.legal_moves()
         for candidate in legal:
@@ -426,89 +742,93 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             return self._transition(found)
         raise self._diagnose(move)
 
-    def view(self, player: int | None) -> PlanetsView:
+    def view(self, player: object) -> PlanetsView:
         """What ``player`` knows (``None``: a spectator), built from an allow-list.
 
         Raises:
             InvalidArgumentError: if ``player`` is not ``None`` or a seat of this game.
         """
         n = self._t.n
-        if player is not None and (type(player) is not int or not 0 <= player < n):
-            player = seat_number(player, n)
-        bit = 0 if player is None else 1 << player
-        over = self.phase is _OVER
-        pending = self.pending
-        if pending is not None and not (self.pending_seen & bit or self.phase is _BLACK_HOLE):
+        seat: int | None
+        if player is None:
+            seat = None
+        elif type(player) is int and 0 <= player < n:
+            seat = player  # the common case, a plain seat: no call
+        else:
+            seat = seat_number(player, n)
+        bit = 0 if seat is None else 1 << seat
+        over = self._phase is _OVER
+        pending = self._pending
+        if pending is not None and not (self._pending_seen & bit or self._phase is _BLACK_HOLE):
             pending = None
-        received = self.received if self.received_seen & bit else None
+        received = self._received if self._received_seen & bit else None
         return PlanetsView(
-            viewer=player,
+            viewer=seat,
             game=self._rules.game_name,
-            players=self.players,
-            phase=self.phase,
-            turn=self.turn,
-            commander=self.commander,
-            adjutant=self.adjutant,
-            holder=self.holder,
-            role=self.role,
+            players=self._players,
+            phase=self._phase,
+            turn=self._turn,
+            commander=self._commander,
+            adjutant=self._adjutant,
+            holder=self._holder,
+            role=self._role,
             to_act=self.to_act,
-            hand=None if player is None else cards_from_counts(self.counts[player]),
-            hand_sizes=tuple(map(sum, self.counts)),
+            hand=None if seat is None else cards_from_counts(self._counts[seat]),
+            hand_sizes=tuple(map(sum, self._counts)),
             known_cards=(
-                ((),) * n if player is None else tuple(map(cards_from_counts, self.known[player]))
+                ((),) * n if seat is None else tuple(map(cards_from_counts, self._known[seat]))
             ),
             drawn=tuple(
                 card if seen & bit else None
-                for card, seen in zip(self.drawn, self.drawn_seen, strict=True)
+                for card, seen in zip(self._drawn, self._drawn_seen, strict=True)
             ),
             pending=pending,
             received=received,
-            stock_size=len(self.stock),
+            stock_size=len(self._stock),
             known_stock=tuple(
                 (i, card)
-                for i, (card, seen) in enumerate(zip(self.stock, self.stock_seen, strict=True))
+                for i, (card, seen) in enumerate(zip(self._stock, self._stock_seen, strict=True))
                 if seen & bit
             ),
-            discard_size=sum(self.black_holes),
-            gatherings=self.gatherings,
+            discard_size=sum(self._black_holes),
+            gatherings=self._gatherings,
             face_down=tuple(
-                cards if over or seat == player else None
-                for seat, cards in enumerate(self.face_down)
+                cards if over or s == seat else None for s, cards in enumerate(self._face_down)
             ),
-            face_down_sizes=tuple(map(len, self.face_down)),
-            black_holes=self.black_holes,
-            moves_played=self.moves_played,
-            legal_moves=() if player is None else self.legal_moves(player).as_tuple(),
-            events=tuple(e.redacted_for(player) for e in self.last_events),
+            face_down_sizes=tuple(map(len, self._face_down)),
+            black_holes=self._black_holes,
+            moves_played=self._moves_played,
+            legal_moves=() if seat is None else self.legal_moves(seat).as_tuple(),
+            events=tuple(e.redacted_for(seat) for e in self.last_events),
             outcome=self._outcome,
             rules=self._rules,
         )
 
     def all_cards(self) -> tuple[PlanetCard, ...]:
         """Every card, wherever it is (hands, stock, draw, gatherings, discards), sorted."""
-        cards: list[PlanetCard] = [*self.stock, *self.drawn]
-        if self.pending is not None:
-            cards.append(self.pending)
-        if self.received is not None:
-            cards.append(self.received)
-        for seat in range(len(self.players)):
-            cards.extend(cards_from_counts(self.counts[seat]))
-            cards.extend(self.face_down[seat])
-            for gathering in self.gatherings[seat]:
+        cards: list[PlanetCard] = [*self._stock, *self._drawn]
+        if self._pending is not None:
+            cards.append(self._pending)
+        if self._received is not None:
+            cards.append(self._received)
+        for seat in range(len(self._players)):
+            cards.extend(cards_from_counts(self._counts[seat]))
+            cards.extend(self._face_down[seat])
+            for gathering in self._gatherings[seat]:
                 cards.extend(gathering.cards)
-        cards.extend((BLACK_HOLE,) * sum(self.black_holes))
+        cards.extend((BLACK_HOLE,) * sum(self._black_holes))
         return tuple(sorted(cards))
 
     def tallies(self) -> tuple[Tally, ...]:
         """What the final count needs of each seat, as things stand (see `final_scores`)."""
         return tuple(
-            Tally(self.gatherings[s], len(self.face_down[s]), sum(self.counts[s]), holes)
-            for s, holes in enumerate(self.black_holes)
+            Tally(self._gatherings[s], len(self._face_down[s]), sum(self._counts[s]), holes)
+            for s, holes in enumerate(self._black_holes)
         )
 
     # -- notation -------------------------------------------------------------------------------
 
-    def format_move(self, move: Move) -> str:
+    def format_move(self, move: object) -> str:
         """Write a move in the text notation (the same as ``str(move)``).
 
         ``keep Saturn``, ``give Mars to 2``, ``lay 4 Saturn``, ``lay all-different``,
@@ -529,7 +849,7 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             return str(move)
         raise InvalidArgumentError("move", move, "expected a move of 8")
 
-    def parse_move(self, text: str, player: int | None = None) -> Move:
+    def parse_move(self, text: object, player: object = None) -> Move:
         """Read a move written by `format_move`, in English or French.
 
         Verbs: ``keep``/``garder``, ``give``/``donner`` (``to``/``à`` before the seat),
@@ -549,10 +869,12 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             InvalidArgumentError: if ``player`` is not ``None`` or a seat of this game.
         """
         if player is None:
-            player = self.holder if self.holder is not None else self.commander
+            holder = self._holder
+            seat = holder if holder is not None else self._commander
         else:
-            player = seat_number(player, self._t.n)
-        return parse_move(text, player, self.players)
+            seat = seat_number(player, self._t.n)
+        raw: Any = text  # checked by the parser, which refuses what is not text
+        return parse_move(raw, seat, self._players)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -561,28 +883,43 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
         return dump_state(self)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Self:
+    def from_json(cls, text: object) -> Self:
         """Load a state written by `to_json`, checking types, counts, phases and knowledge.
+
+        ``text`` is the document as ``str`` or ``bytes``; anything else is refused with
+        `InvalidStateError` too.
 
         Raises:
             InvalidStateError: naming the first problem found.
         """
-        return _state_from_json(text)  # type: ignore[return-value]
+        from cardgames.planets.deal import state_from_json
+
+        return state_from_json(text)  # type: ignore[return-value]
 
     # -- move generation ------------------------------------------------------------------------
 
-    def _moves(self) -> tuple[Move, ...]:
+    def _moves(self) -> LegalMoves[Move]:
+        q = self._holder
+        if q is None:
+            return _NO_MOVES
         t = self._t
-        phase = self.phase
-        q = self.holder
-        assert q is not None
+        phase = self._phase
         if phase is _GATHER:
-            return t.gather(q, self.pending, self.counts[q])  # type: ignore[arg-type]
-        if phase is _KEEP or phase is _GIVE:
-            return t.keep_or_give(q, phase is _GIVE, self.drawn)
+            pending = self._pending
+            assert pending is not None
+            return t.gather(q, pending, self._counts[q])
+        if phase is _KEEP:
+            return t.keep_or_give(q, False, self._drawn)
+        if phase is _GIVE:
+            return t.keep_or_give(q, True, self._drawn)
         if phase is _BLACK_HOLE:
-            return t.black_hole(q, self.counts[q], [any(hand) for hand in self.counts])
-        return t.surplus(q, self.counts[q])
+            counts = self._counts
+            holders = 0
+            for v in range(t.n):
+                if counts[v] != _EMPTY:
+                    holders |= 1 << v
+            return t.black_hole_masks(q, _mask(counts[q]), holders)
+        return t.surplus(q, self._counts[q])
 
     def _diagnose(self, move: object) -> IllegalMoveError:
         """Explain why a move that is not among the legal moves is illegal.
@@ -595,25 +932,26 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             return IllegalMoveError(
                 move, None, "not_a_move", f"expected a move, got {type(move).__name__}"
             )
-        player = move.player
+        claimed: Any = _attr(move, "player")  # any type until _malformed has checked it
         if type(move) not in _MOVE_TYPES:
-            return IllegalMoveError(move, player, "wrong_game", "this is not a move of 8")
+            return IllegalMoveError(move, claimed, "wrong_game", "this is not a move of 8")
         problem = _malformed(move)
         if problem is not None:
-            return IllegalMoveError(move, player, "malformed_move", problem)
-        if self.phase is _OVER:
+            return IllegalMoveError(move, claimed, "malformed_move", problem)
+        player: int = claimed
+        if self._phase is _OVER:
             return IllegalMoveError(move, player, "game_over", "the game is over")
         n = self._t.n
         if not 0 <= player < n:
             return IllegalMoveError(move, player, "unknown_player", f"there is no seat {player}")
-        if player != self.holder:
+        if player != self._holder:
             return IllegalMoveError(
-                move, player, "not_your_turn", f"seat {self.holder} decides now"
+                move, player, "not_your_turn", f"seat {self._holder} decides now"
             )
-        phase = self.phase
+        phase = self._phase
         if not isinstance(move, _PHASE_MOVES[phase]):
             return IllegalMoveError(move, player, "wrong_phase", _PHASE_HINTS[phase])
-        if isinstance(move, (Keep, Give)) and move.card not in self.drawn:
+        if isinstance(move, (Keep, Give)) and move.card not in self._drawn:
             return IllegalMoveError(
                 move, player, "card_not_drawn", f"{move.card} is not among the drawn cards"
             )
@@ -652,7 +990,7 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
             return IllegalMoveError(move, player, "not_a_gathering", problem)
         # Never name the card being decided on: only its holder (and perhaps a giver or a
         # victim) has seen it, and the caller may be anyone.
-        if self.pending not in cards:
+        if self._pending not in cards:
             return IllegalMoveError(
                 move,
                 player,
@@ -669,27 +1007,26 @@ class PlanetsState(FrozenState[Rules, Move, PlanetsView]):
     # -- transitions ----------------------------------------------------------------------------
 
     def _transition(self, move: Move) -> PlanetsState:
-        d = dict(self.__dict__)
-        d["_c"] = {}
+        s = self._copy()
         events: list[RawEvent] = []
         kind = type(move)
-        if kind is LayGathering:
-            _lay(d, events, move)  # type: ignore[arg-type]
-        elif kind is Decline:
-            _decline(d, events)
-        elif kind is Keep:
-            _keep(d, events, move)  # type: ignore[arg-type]
-        elif kind is Give:
-            _give(d, events, move)  # type: ignore[arg-type]
-        elif kind is DiscardFaceDown:
-            _discard_face_down(d, events, move)  # type: ignore[arg-type]
-        elif kind is Steal:
-            _steal(d, events, move)  # type: ignore[arg-type]
+        if kind is _DECLINE_MOVE:
+            _decline(s, events)
+        elif kind is _KEEP_MOVE:
+            _keep(s, events, cast(Keep, move))
+        elif kind is _GIVE_MOVE:
+            _give(s, events, cast(Give, move))
+        elif kind is _LAY_MOVE:
+            _lay(s, events, cast(LayGathering, move))
+        elif kind is _DISCARD_MOVE:
+            _discard_face_down(s, events, cast(DiscardFaceDown, move))
+        elif kind is _STEAL_MOVE:
+            _steal(s, events, cast(Steal, move))
         else:
-            _put_under(d, events, move)  # type: ignore[arg-type]
-        d["moves_played"] += 1
-        d["_raw_events"] = tuple(events)
-        return PlanetsState._make(d)
+            _put_under(s, events, cast(PutUnder, move))
+        s._moves_played += 1
+        s._raw_events = tuple(events)
+        return s
 
 
 _MOVE_TYPES: Final = frozenset(MOVE_TYPES.values())
@@ -720,8 +1057,9 @@ def _malformed(move: Move) -> str | None:
     `PlanetCard`), ``True`` or ``1.0`` for a seat are refused, so that nothing but the engine's
     values ever reaches a state.
     """
-    if not _is_seat(move.player):
-        return f"player must be a seat number, not {type(move.player).__name__}"
+    player = _attr(move, "player")
+    if not _is_seat(player):
+        return f"player must be a seat number, not {type(player).__name__}"
     for name in ("to", "victim"):
         value = getattr(move, name, 0)
         if not _is_seat(value):
@@ -754,9 +1092,12 @@ def _learn(
     known: tuple[tuple[Counts, ...], ...], seen: int, q: int, card: int
 ) -> tuple[tuple[Counts, ...], ...]:
     """Every seat in ``seen`` (but ``q``) learns that ``card`` joined ``q``'s hand."""
+    if not seen & ~(1 << q):
+        return known  # nobody else saw it: nothing changes
     rows = list(known)
-    for p, row in enumerate(known):
+    for p in range(len(known)):
         if p != q and seen >> p & 1:
+            row = known[p]
             rows[p] = _replace(row, q, _add(row[q], card, 1))
     return tuple(rows)
 
@@ -766,16 +1107,20 @@ def _forget(
 ) -> tuple[tuple[Counts, ...], ...]:
     """``q`` lost one ``card``: the seats in ``witnesses`` know which, the others do not."""
     rows = list(known)
-    for p, row in enumerate(known):
+    changed = False
+    for p in range(len(known)):
         if p == q:
             continue
+        row = known[p]
         counts = row[q]
         if witnesses >> p & 1:
             if counts[card]:
                 rows[p] = _replace(row, q, _add(counts, card, -1))
-        elif any(counts):
-            rows[p] = _replace(row, q, tuple(k - 1 if k else 0 for k in counts))
-    return tuple(rows)
+                changed = True
+        elif counts != _EMPTY:
+            rows[p] = _replace(row, q, tuple([k - 1 if k else 0 for k in counts]))
+            changed = True
+    return tuple(rows) if changed else known
 
 
 def _lose_publicly(
@@ -783,360 +1128,282 @@ def _lose_publicly(
 ) -> tuple[tuple[Counts, ...], ...]:
     """``q`` laid the cards ``lost`` from their hand face up: everyone saw them go."""
     rows = list(known)
-    for p, row in enumerate(known):
+    changed = False
+    for p in range(len(known)):
+        row = known[p]
         counts = row[q]
-        if p != q and any(counts):
+        if p != q and counts != _EMPTY:
             rows[p] = _replace(
-                row, q, tuple(k - x if k > x else 0 for k, x in zip(counts, lost, strict=True))
+                row, q, tuple([k - x if k > x else 0 for k, x in zip(counts, lost, strict=True)])
             )
-    return tuple(rows)
+            changed = True
+    return tuple(rows) if changed else known
 
 
 # -- transitions ----------------------------------------------------------------------------------
 
 
-def _start_turn(d: dict[str, Any], events: list[RawEvent], commander: int) -> None:
-    t: _Tables = d["_t"]
-    stock = d["stock"]
-    seen = d["stock_seen"]
-    k = min(t.rules.draw_count, len(stock))
+def _start_turn(s: PlanetsState, events: list[RawEvent], commander: int) -> None:
+    stock = s._stock
+    seen = s._stock_seen
+    k = s._t.draw_count
+    if k > len(stock):
+        k = len(stock)
     bit = 1 << commander
     drawn = stock[:k]
-    d["drawn"] = drawn
-    d["drawn_seen"] = tuple(m | bit for m in seen[:k])
-    d["stock"] = stock[k:]
-    d["stock_seen"] = seen[k:]
-    d["commander"] = commander
-    d["adjutant"] = None
-    d["holder"] = commander
-    d["role"] = _COMMANDER
-    d["phase"] = _KEEP
-    d["pending"] = None
-    d["pending_seen"] = 0
-    d["received"] = None
-    d["received_seen"] = 0
-    turn = d["turn"] + 1
-    d["turn"] = turn
-    events.append((TurnStarted, commander, turn))
-    events.append((CardsDrawn, commander, k, drawn))
+    s._drawn = drawn
+    s._drawn_seen = tuple([m | bit for m in seen[:k]])
+    s._stock = stock[k:]
+    s._stock_seen = seen[k:]
+    s._commander = commander
+    s._adjutant = None
+    s._holder = commander
+    s._role = _COMMANDER
+    s._phase = _KEEP
+    s._pending = None
+    s._pending_seen = 0
+    s._received = None
+    s._received_seen = 0
+    turn = s._turn + 1
+    s._turn = turn
+    events.append((_TURN_STARTED, commander, turn))
+    events.append((_CARDS_DRAWN, commander, k, drawn))
 
 
-def _keep(d: dict[str, Any], events: list[RawEvent], move: Keep) -> None:
-    c = move.player
-    card = move.card
-    drawn = d["drawn"]
+def _keep(s: PlanetsState, events: list[RawEvent], move: Keep) -> None:
+    c: int = move.player
+    card: PlanetCard = move.card
+    drawn = s._drawn
     i = drawn.index(card)
     rest = drawn[:i] + drawn[i + 1 :]
     # With one card drawn the choice is forced, so whoever knew it still does.
-    d["pending"] = card
-    d["pending_seen"] = d["drawn_seen"][i] if not rest else 1 << c
-    events.append((CardKept, c, card))
-    d["drawn"] = rest
-    d["drawn_seen"] = (1 << c,) * len(rest)
+    s._pending = card
+    s._pending_seen = s._drawn_seen[i] if not rest else 1 << c
+    events.append((_CARD_KEPT, c, card))
+    s._drawn = rest
+    s._drawn_seen = (1 << c,) * len(rest)
     if rest:
-        d["phase"] = _GIVE
+        s._phase = _GIVE
     else:
-        _resolve(d, events)
+        _resolve(s, events)
 
 
-def _give(d: dict[str, Any], events: list[RawEvent], move: Give) -> None:
-    c = move.player
-    card = move.card
-    drawn = d["drawn"]
+def _give(s: PlanetsState, events: list[RawEvent], move: Give) -> None:
+    c: int = move.player
+    card: PlanetCard = move.card
+    to: int = move.to
+    drawn = s._drawn
     i = drawn.index(card)
     rest = drawn[:i] + drawn[i + 1 :]
-    d["received"] = card
-    d["received_seen"] = (1 << c) | (1 << move.to)
-    d["adjutant"] = move.to
-    events.append((CardGiven, c, move.to, card))
-    for back in reversed(rest):
-        d["stock"] = (back, *d["stock"])
-        d["stock_seen"] = (1 << c, *d["stock_seen"])
-        events.append((CardPutBack, c, back))
-    d["drawn"] = ()
-    d["drawn_seen"] = ()
-    _resolve(d, events)
+    s._received = card
+    s._received_seen = (1 << c) | (1 << to)
+    s._adjutant = to
+    events.append((_CARD_GIVEN, c, to, card))
+    if rest:
+        back = tuple(reversed(rest))  # the last card drawn goes back first
+        s._stock = rest + s._stock
+        s._stock_seen = (1 << c,) * len(rest) + s._stock_seen
+        for card_back in back:
+            events.append((_CARD_PUT_BACK, c, card_back))
+    s._drawn = ()
+    s._drawn_seen = ()
+    _resolve(s, events)
 
 
-def _resolve(d: dict[str, Any], events: list[RawEvent]) -> None:
+def _resolve(s: PlanetsState, events: list[RawEvent]) -> None:
     """Start the decision on the holder's pending card (kept or received)."""
-    if d["pending"] is BLACK_HOLE:
-        t: _Tables = d["_t"]
-        q = d["holder"]
-        d["pending_seen"] = t.all_bits
-        events.append((BlackHolePlayed, q, d["role"]))
-        if any(map(any, d["counts"])):
-            d["phase"] = _BLACK_HOLE
+    if s._pending is _PLANET_BLACK_HOLE:
+        q = s._holder
+        s._pending_seen = s._t.all_bits
+        events.append((_BLACK_HOLE_PLAYED, q, s._role))
+        if any(counts != _EMPTY for counts in s._counts):
+            s._phase = _BLACK_HOLE
         else:
-            _black_hole_done(d, events, wasted=True)
-            _next_decision(d, events)
+            _black_hole_done(s, events, wasted=True)
+            _next_decision(s, events)
     else:
-        d["phase"] = _GATHER
+        s._phase = _GATHER
 
 
-def _black_hole_done(d: dict[str, Any], events: list[RawEvent], *, wasted: bool) -> None:
-    q = d["holder"]
-    d["black_holes"] = _replace(d["black_holes"], q, d["black_holes"][q] + 1)
-    d["pending"] = None
-    d["pending_seen"] = 0
-    events.append((BlackHoleDiscarded, q, wasted))
+def _black_hole_done(s: PlanetsState, events: list[RawEvent], *, wasted: bool) -> None:
+    q = s._holder
+    assert q is not None
+    s._black_holes = _replace(s._black_holes, q, s._black_holes[q] + 1)
+    s._pending = None
+    s._pending_seen = 0
+    events.append((_BLACK_HOLE_DISCARDED, q, wasted))
 
 
-def _next_decision(d: dict[str, Any], events: list[RawEvent]) -> None:
+def _next_decision(s: PlanetsState, events: list[RawEvent]) -> None:
     """After a card is settled: the Adjutant's card, the hand limit, or the end of the turn."""
-    received = d["received"]
+    received = s._received
     if received is not None:
-        d["holder"] = d["adjutant"]
-        d["role"] = _ADJUTANT
-        d["pending"] = received
-        d["pending_seen"] = d["received_seen"]
-        d["received"] = None
-        d["received_seen"] = 0
-        _resolve(d, events)
+        s._holder = s._adjutant
+        s._role = _ADJUTANT
+        s._pending = received
+        s._pending_seen = s._received_seen
+        s._received = None
+        s._received_seen = 0
+        _resolve(s, events)
         return
-    t: _Tables = d["_t"]
-    c = d["commander"]
-    limit = t.rules.hand_limit
-    if limit is not None and sum(d["counts"][c]) > limit:
-        d["phase"] = _SURPLUS
-        d["holder"] = c
-        d["role"] = _COMMANDER
+    c = s._commander
+    limit = s._t.hand_limit
+    if limit is not None and _size(s._counts[c]) > limit:
+        s._phase = _SURPLUS
+        s._holder = c
+        s._role = _COMMANDER
     else:
-        _end_turn(d, events)
+        _end_turn(s, events)
 
 
-def _end_turn(d: dict[str, Any], events: list[RawEvent]) -> None:
-    t: _Tables = d["_t"]
-    if not d["stock"]:
-        _finish(d, events, Termination.STOCK_EXHAUSTED)
-    elif d["turn"] >= t.rules.max_turns:
-        _finish(d, events, Termination.TURN_LIMIT)
+def _end_turn(s: PlanetsState, events: list[RawEvent]) -> None:
+    t = s._t
+    if not s._stock:
+        _finish(s, events, Termination.STOCK_EXHAUSTED)
+    elif s._turn >= t.max_turns:
+        _finish(s, events, Termination.TURN_LIMIT)
     else:
-        _start_turn(d, events, (d["commander"] + 1) % t.n)
+        _start_turn(s, events, (s._commander + 1) % t.n)
 
 
-def _lay(d: dict[str, Any], events: list[RawEvent], move: LayGathering) -> None:
-    t: _Tables = d["_t"]
-    q = move.player
-    card = d["pending"]
-    lost = _add(planet_counts(move.cards), card, -1)
-    hand = tuple(k - x for k, x in zip(d["counts"][q], lost, strict=True))
-    d["counts"] = _replace(d["counts"], q, hand)
-    d["known"] = _lose_publicly(d["known"], q, lost)
-    gathering = Gathering(move.cards, d["role"])
-    d["gatherings"] = _replace(d["gatherings"], q, (*d["gatherings"][q], gathering))
-    events.append((GatheringLaid, q, gathering, gathering.points(t.rules)))
-    d["pending"] = None
-    d["pending_seen"] = 0
-    _next_decision(d, events)
+def _lay(s: PlanetsState, events: list[RawEvent], move: LayGathering) -> None:
+    q: int = move.player
+    card = s._pending
+    assert card is not None
+    counts, as_commander, commander_points, as_adjutant, adjutant_points = s._t.lay(move)
+    lost = _add(counts, card, -1)
+    hand = tuple([k - x for k, x in zip(s._counts[q], lost, strict=True)])
+    s._counts = _replace(s._counts, q, hand)
+    s._known = _lose_publicly(s._known, q, lost)
+    if s._role is _COMMANDER:
+        gathering, points = as_commander, commander_points
+    else:
+        gathering, points = as_adjutant, adjutant_points
+    s._gatherings = _replace(s._gatherings, q, s._gatherings[q] + (gathering,))
+    events.append((_GATHERING_LAID, q, gathering, points))
+    s._pending = None
+    s._pending_seen = 0
+    _next_decision(s, events)
 
 
-def _decline(d: dict[str, Any], events: list[RawEvent]) -> None:
-    q = d["holder"]
-    card = d["pending"]
-    d["counts"] = _replace(d["counts"], q, _add(d["counts"][q], card, 1))
-    d["known"] = _learn(d["known"], d["pending_seen"], q, card)
-    events.append((GatheringDeclined, q))
-    d["pending"] = None
-    d["pending_seen"] = 0
-    _next_decision(d, events)
+def _decline(s: PlanetsState, events: list[RawEvent]) -> None:
+    q = s._holder
+    assert q is not None
+    card = s._pending
+    assert card is not None
+    s._counts = _replace(s._counts, q, _add(s._counts[q], card, 1))
+    s._known = _learn(s._known, s._pending_seen, q, card)
+    events.append((_GATHERING_DECLINED, q))
+    s._pending = None
+    s._pending_seen = 0
+    _next_decision(s, events)
 
 
-def _discard_face_down(d: dict[str, Any], events: list[RawEvent], move: DiscardFaceDown) -> None:
-    q = move.player
-    card = move.card
-    d["counts"] = _replace(d["counts"], q, _add(d["counts"][q], card, -1))
-    d["known"] = _forget(d["known"], q, card, 0)
-    d["face_down"] = _replace(d["face_down"], q, tuple(sorted((*d["face_down"][q], card))))
-    events.append((CardDiscardedFaceDown, q, card))
-    _black_hole_done(d, events, wasted=False)
-    _next_decision(d, events)
+def _discard_face_down(s: PlanetsState, events: list[RawEvent], move: DiscardFaceDown) -> None:
+    q: int = move.player
+    card: PlanetCard = move.card
+    s._counts = _replace(s._counts, q, _add(s._counts[q], card, -1))
+    s._known = _forget(s._known, q, card, 0)
+    s._face_down = _replace(s._face_down, q, tuple(sorted((*s._face_down[q], card))))
+    events.append((_CARD_DISCARDED, q, card))
+    _black_hole_done(s, events, wasted=False)
+    _next_decision(s, events)
 
 
-def _steal(d: dict[str, Any], events: list[RawEvent], move: Steal) -> None:
-    q = move.player
-    victim = move.victim
-    hand = d["counts"][victim]
-    index, rng = d["rng"].below(sum(hand))
-    d["rng"] = rng
+def _steal(s: PlanetsState, events: list[RawEvent], move: Steal) -> None:
+    q: int = move.player
+    victim: int = move.victim
+    hand = s._counts[victim]
+    index, rng = s._rng.below(sum(hand))
+    s._rng = rng
     card = cards_from_counts(hand)[index]
-    d["counts"] = _replace(d["counts"], victim, _add(hand, card, -1))
-    d["known"] = _forget(d["known"], victim, card, 1 << q)
-    events.append((CardStolen, q, victim, card))
-    _black_hole_done(d, events, wasted=False)
-    d["pending"] = card
-    d["pending_seen"] = (1 << q) | (1 << victim)
-    d["phase"] = _GATHER
+    s._counts = _replace(s._counts, victim, _add(hand, card, -1))
+    s._known = _forget(s._known, victim, card, 1 << q)
+    events.append((_CARD_STOLEN, q, victim, card))
+    _black_hole_done(s, events, wasted=False)
+    s._pending = card
+    s._pending_seen = (1 << q) | (1 << victim)
+    s._phase = _GATHER
 
 
-def _put_under(d: dict[str, Any], events: list[RawEvent], move: PutUnder) -> None:
-    t: _Tables = d["_t"]
-    c = move.player
-    card = move.card
-    hand = _add(d["counts"][c], card, -1)
-    d["counts"] = _replace(d["counts"], c, hand)
-    d["known"] = _forget(d["known"], c, card, 0)
-    d["stock"] = (*d["stock"], card)
-    d["stock_seen"] = (*d["stock_seen"], 1 << c)
-    events.append((SurplusPutUnder, c, card))
-    limit = t.rules.hand_limit
-    if limit is None or sum(hand) <= limit:
-        _end_turn(d, events)
+def _put_under(s: PlanetsState, events: list[RawEvent], move: PutUnder) -> None:
+    c: int = move.player
+    card: PlanetCard = move.card
+    hand = _add(s._counts[c], card, -1)
+    s._counts = _replace(s._counts, c, hand)
+    s._known = _forget(s._known, c, card, 0)
+    s._stock = s._stock + (card,)
+    s._stock_seen = s._stock_seen + (1 << c,)
+    events.append((_SURPLUS_PUT_UNDER, c, card))
+    limit = s._t.hand_limit
+    if limit is None or _size(hand) <= limit:
+        _end_turn(s, events)
 
 
-def _finish(d: dict[str, Any], events: list[RawEvent], reason: Termination) -> None:
-    t: _Tables = d["_t"]
+def _finish(s: PlanetsState, events: list[RawEvent], reason: Termination) -> None:
+    t = s._t
     tallies = tuple(
         Tally(gatherings, len(face_down), sum(hand), holes)
         for gatherings, face_down, hand, holes in zip(
-            d["gatherings"], d["face_down"], d["counts"], d["black_holes"], strict=True
+            s._gatherings, s._face_down, s._counts, s._black_holes, strict=True
         )
     )
-    outcome = game_outcome(reason, d["turn"], tallies, t.rules, d["players"])
-    d["_outcome"] = outcome
-    d["phase"] = _OVER
-    d["holder"] = None
-    d["role"] = None
-    events.append((GameOver, outcome, d["face_down"]))
+    outcome = game_outcome(reason, s._turn, tallies, t.rules, s._players)
+    s._outcome = outcome
+    s._phase = _OVER
+    s._holder = None
+    s._role = None
+    events.append((GameOver, outcome, s._face_down))
 
 
 # -- creation -------------------------------------------------------------------------------------
 
 
-def new_game(
-    game: Game[Any],
-    players: int | Sequence[str],
-    *,
-    seed: int,
-    rules: Rules | None = None,
-    deck: Sequence[PlanetCard] | str | None = None,
+def _deal(
+    rules: Rules,
+    names: tuple[str, ...],
+    counts: tuple[Counts, ...],
+    stock: tuple[PlanetCard, ...],
+    rng: Rng,
 ) -> PlanetsState:
-    """Start a game of "8" (see `cardgames.planets.new_game`)."""
-    if rules is None:
-        rules = game.default_rules
-    if not isinstance(rules, Rules):
-        raise InvalidRulesError("rules", rules, "expected the Rules of 8")
-    names = _players(players, game)
+    """The first state of a game dealt by `cardgames.planets.deal.new_game` (which checks it)."""
     n = len(names)
-    rules.check_players(n)
-    rng = Rng.from_seed(_seed(seed))
-    if deck is None:
-        order, rng = rng.shuffle(FULL_DECK)
-    else:
-        order = _deck(deck)
-    # Deal planets one at a time clockwise from the first Commander, skipping black holes,
-    # which stay in the stock where they are.
-    dealt = [[0] * _NPLANETS for _ in range(n)]
-    stock: list[PlanetCard] = []
-    wanted = n * rules.initial_hand
-    given = 0
-    for card in order:
-        if given < wanted and card is not BLACK_HOLE:
-            dealt[(rules.first_commander + given) % n][card] += 1
-            given += 1
-        else:
-            stock.append(card)
-    tables = _tables(rules, n)
     empty_row = (_EMPTY,) * n
-    fields: dict[str, Any] = {
-        "_rules": rules,
-        "_t": tables,
-        "_c": {},
-        "players": names,
-        "counts": tuple(map(tuple, dealt)),
-        "known": (empty_row,) * n,
-        "stock": tuple(stock),
-        "stock_seen": (0,) * len(stock),
-        "gatherings": ((),) * n,
-        "face_down": ((),) * n,
-        "black_holes": (0,) * n,
-        "turn": 0,
-        "moves_played": 0,
-        "rng": rng,
-        "_outcome": None,
-    }
+    s = PlanetsState(_BUILD)
+    s._rules = rules
+    s._t = _tables(rules, n)
+    s._players = names
+    s._counts = counts
+    s._known = (empty_row,) * n
+    s._stock = stock
+    s._stock_seen = (0,) * len(stock)
+    s._gatherings = ((),) * n
+    s._face_down = ((),) * n
+    s._black_holes = (0,) * n
+    s._turn = 0
+    s._moves_played = 0
+    s._rng = rng
+    s._outcome = None
+    s._legal = None
+    s._c = {}
     events: list[RawEvent] = []
-    _start_turn(fields, events, rules.first_commander)
-    fields["_raw_events"] = tuple(events)
-    return PlanetsState._make(fields)
+    _start_turn(s, events, rules.first_commander)
+    s._raw_events = tuple(events)
+    return s
 
 
-def _players(players: object, game: Game[Any]) -> tuple[str, ...]:
-    """Check the ``players`` argument before anything is built from it.
+def _own_abc_caches(cls: type) -> None:
+    """Give an ABC class built by mypyc its own `abc` caches, as `abc.ABCMeta` gives each class.
 
-    A number is checked against the bounds first (``10**9`` players builds no names); at most
-    one name more than the game takes is read from a sequence or an iterable.
+    A compiled class is created without `ABCMeta.__new__`, so it would inherit `ValueState`'s
+    caches: once ``isinstance(shedding_state, ValueState)`` had been asked,
+    ``isinstance(shedding_state, PlanetsState)`` would answer True in the compiled wheel. A
+    pure-Python class already has its own caches, and nothing is done.
     """
-    expected = "expected a number of players or their names"
-    if isinstance(players, bool):
-        raise InvalidRulesError("players", players, expected)
-    if isinstance(players, int):
-        if not game.min_players <= players <= game.max_players:
-            raise InvalidRulesError(
-                "players",
-                players,
-                f"{game.title} takes {game.min_players} to {game.max_players} players",
-            )
-        return player_names(int(players), game)
-    if isinstance(players, str):
-        return player_names(players, game)  # refused there, with its own message
-    try:
-        names = tuple(itertools.islice(players, game.max_players + 1))  # type: ignore[call-overload]
-    except TypeError:
-        raise InvalidRulesError("players", players, expected) from None
-    return player_names(names, game)
+    if "_abc_impl" not in vars(cls):
+        init: Any = getattr(abc, "_abc_init", None)
+        if init is not None:
+            init(cls)
 
 
-def _seed(seed: object) -> int:
-    """Check the ``seed`` argument: an integer (``bool`` refused), returned as a plain ``int``."""
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise InvalidArgumentError("seed", seed, "expected an integer")
-
-
-_DECK_SIZE: Final = len(FULL_DECK)
-_MAX_DECK_TEXT: Final = 64 * (_DECK_SIZE + 1)  # a card is at most 64 characters
-
-
-def _deck(deck: object) -> tuple[PlanetCard, ...]:
-    """Check the ``deck`` argument: exactly the 104 cards of the game, as cards or text.
-
-    At most 105 items are read from an iterable, so a long or endless one costs nothing.
-    """
-    expected = "expected exactly the 104 cards of 8: 12 of each planet and 8 black holes"
-    if isinstance(deck, str):
-        if len(deck) > _MAX_DECK_TEXT:
-            raise InvalidRulesError("deck", f"{len(deck)} characters", expected)
-        order = parse_planet_cards(deck)
-    else:
-        try:
-            order = tuple(itertools.islice(deck, _DECK_SIZE + 1))  # type: ignore[call-overload]
-        except TypeError:
-            raise InvalidRulesError("deck", deck, expected) from None
-    if (
-        len(order) != _DECK_SIZE
-        or any(type(c) is not PlanetCard for c in order)
-        or sorted(order) != sorted(FULL_DECK)
-    ):
-        raise InvalidRulesError("deck", len(order), expected)
-    return order
-
-
-# -- loading --------------------------------------------------------------------------------------
-
-
-def _state_from_json(text: str | bytes) -> PlanetsState:
-    from cardgames.game import find_game
-
-    fields = load_state_fields(text, find_game("planets"))
-    n = len(fields["players"])
-    if not 2 <= n <= 6:  # before the tables are built for that many seats
-        raise InvalidStateError("/data/players", f"8 takes 2 to 6 players, not {n}")
-    fields["_t"] = _tables(fields["_rules"], n)
-    fields["_c"] = {}
-    state = PlanetsState._make(fields)
-    check_state(state)
-    return state
+_own_abc_caches(PlanetsState)

@@ -423,7 +423,7 @@ def check_state(state: PlanetsState) -> None:
         >>> from cardgames import planets
         >>> state = planets.new_game(3, seed=1)
         >>> check_state(state)
-        >>> check_state(state._make({**state.__dict__, "moves_played": 2**64 - 1}))
+        >>> check_state(state._evolve(moves_played=2**64 - 1))
         Traceback (most recent call last):
         ...
         cardgames.errors.InvalidStateError: invalid document at /data/moves_played: at most 0 moves can have been played by now (turn 1, 102 moves a turn at most)
