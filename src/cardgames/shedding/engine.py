@@ -618,7 +618,11 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         Raises:
             InvalidArgumentError: if ``player`` is neither ``None`` nor a seat number.
         """
-        seat: int | None = None if player is None else seat_number(player, len(self._players))
+        seat: int | None
+        if type(player) is int and 0 <= player < len(self._players):
+            seat = player  # a plain seat number: the agents' case, checked without a call
+        else:
+            seat = None if player is None else seat_number(player, len(self._players))
         hands = self._hands
         over = self._phase is _OVER
         # Positional, in the order of SheddingView's fields (mypy checks each argument's type):
