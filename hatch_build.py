@@ -58,22 +58,22 @@ def warn_fallback(exc: BaseException) -> None:
 _WEAKREF_SLOT = (
     re.escape("*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(") + r"\w+\)\)\)"
 )
-_VISIT_WEAKREFS = re.compile(rf"Py_VISIT\({_WEAKREF_SLOT}\);")
-_CLEAR_WEAKREFS = re.compile(rf"Py_CLEAR\(({_WEAKREF_SLOT})\);")
+_OWNED_WEAKREF_LIST = re.compile(rf"Py_(?:VISIT|CLEAR)\({_WEAKREF_SLOT}\);")
+_DEALLOC_START = re.compile(r"^( *)(CPy_TRASHCAN_BEGIN\(self, \w+_dealloc\)\n)", re.MULTILINE)
 
 
 def fix_weakref_lists(c_dir: str) -> int:
-    """Correct the C that mypyc generated for the ``__weakref__`` slot; return the fixes made.
+    """Correct the C that mypyc generated for weak references; return the fixes made.
 
-    The compiled states derive from a Python class (`cardgames.game.ValueState`), so mypyc gives
-    them a ``__dict__`` and a ``__weakref__`` slot; for Python < 3.12 its generated code treats
-    the weak-reference list head like an owned reference: the garbage collector's traverse visits
-    it and the clear functions (one of them runs on deallocation) decref it. A weak reference to a
-    state then lost a reference it never gave and outlived its object: a program that kept a weak
-    reference to a state crashed (``r = weakref.ref(state); del state``). Fixed here: the
-    traverse skips the list head, and clearing clears the weak references as CPython's own
-    deallocation does (``PyObject_ClearWeakRefs``). Builds for Python >= 3.12 (managed dict and
-    weak references) contain no such line.
+    The compiled states derive from a Python class (`cardgames.game.ValueState`), so their
+    instances take weak references, but mypyc's deallocation never clears them: a weak
+    reference to a state outlived its object, and a program that kept one (``r =
+    weakref.ref(state); del state``) crashed, or its callbacks never ran. Worse, for Python <
+    3.12 the garbage collector's traverse visited the weak-reference list head and the clear
+    functions decref'd it, as if the object owned it. Fixed here as CPython's own deallocation
+    does it: every deallocator clears the object's weak references first
+    (``PyObject_ClearWeakRefs``, when its type takes weak references), and the list head is
+    neither visited nor cleared.
     """
     fixes = 0
     for folder, _, files in os.walk(c_dir):
@@ -83,14 +83,16 @@ def fix_weakref_lists(c_dir: str) -> int:
             path = os.path.join(folder, name)
             with open(path, encoding="utf-8") as handle:
                 code = handle.read()
-            code, visits = _VISIT_WEAKREFS.subn("/* the weakref list head is borrowed */", code)
-            code, clears = _CLEAR_WEAKREFS.subn(
-                r"if (\1 != NULL) PyObject_ClearWeakRefs((PyObject *)self);", code
+            code, owned = _OWNED_WEAKREF_LIST.subn("/* the weakref list head is borrowed */", code)
+            code, deallocs = _DEALLOC_START.subn(
+                r"\1\2\1if (Py_TYPE(self)->tp_weaklistoffset)"
+                r" PyObject_ClearWeakRefs((PyObject *)self);\n",
+                code,
             )
-            if visits or clears:
+            if owned or deallocs:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(code)
-                fixes += visits + clears
+                fixes += owned + deallocs
     return fixes
 
 

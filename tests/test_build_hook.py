@@ -185,28 +185,41 @@ static int32_t Foo_clear(PyObject *cpy_r_self)
     Py_CLEAR(*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(FooObject))));
     return 0;
 }
+static void
+Foo_dealloc(FooObject *self)
+{
+    PyObject_GC_UnTrack(self);
+    CPy_TRASHCAN_BEGIN(self, Foo_dealloc)
+    Foo_clear((PyObject *)self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+    CPy_TRASHCAN_END(self)
+}
 """
 
 
-def test_the_weakref_list_head_is_borrowed_in_the_generated_code(tmp_path: Path) -> None:
-    # mypyc 2.4 (Python < 3.12) visits and decrefs the __weakref__ slot of a native class with a
-    # Python base as if it owned it: a weak reference to a compiled state outlived the state and
-    # crashed the interpreter. The hook rewrites those two lines, and only those.
+def test_weak_references_are_cleared_in_the_generated_code(tmp_path: Path) -> None:
+    # mypyc 2.4 never clears a compiled object's weak references when it dies, and for Python
+    # < 3.12 visits and decrefs the __weakref__ list head of a class with a Python base as if
+    # it owned it: a weak reference to a compiled state outlived the state (a crash, or
+    # callbacks that never ran). The hook rewrites those lines, and only those.
     (tmp_path / "module").mkdir()
     source = tmp_path / "module" / "__native.c"
     source.write_text(_MYPYC_C)
     (tmp_path / "other.h").write_text(_MYPYC_C)  # not C source: left alone
-    assert load_hook_module().fix_weakref_lists(str(tmp_path)) == 2
+    assert load_hook_module().fix_weakref_lists(str(tmp_path)) == 3
     fixed = source.read_text()
     slot = "*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(FooObject)))"
     assert f"Py_VISIT({slot})" not in fixed
     assert f"Py_CLEAR({slot})" not in fixed
-    assert f"if ({slot} != NULL) PyObject_ClearWeakRefs((PyObject *)self);" in fixed
+    assert (
+        "    CPy_TRASHCAN_BEGIN(self, Foo_dealloc)\n"
+        "    if (Py_TYPE(self)->tp_weaklistoffset) PyObject_ClearWeakRefs((PyObject *)self);\n"
+        "    Foo_clear((PyObject *)self);\n"
+    ) in fixed
     dict_slot = "*((PyObject **)((char *)self + sizeof(FooObject)))"
     assert f"Py_VISIT({dict_slot});" in fixed  # the __dict__ is owned: still visited, cleared
     assert f"Py_CLEAR({dict_slot});" in fixed
     assert (tmp_path / "other.h").read_text() == _MYPYC_C
-    assert load_hook_module().fix_weakref_lists(str(tmp_path)) == 0  # nothing left to fix
 
 
 def test_weak_references_to_states_die_with_them() -> None:
