@@ -5,11 +5,11 @@
 #
 # Builds the wheel with CARDGAMES_COMPILE=yes (mypyc; see hatch_build.py), installs it with
 # OpenSpiel and RLCard into a fresh venv .venv-bench-<major.minor> in the repository root, and
-# runs benchmarks/bench_shedding.py (default arguments: --games 2000 --repeat 3) from outside
+# runs benchmarks/bench_shedding.py (default arguments: --games 2000 --rounds 7) from outside
 # the source tree, so that the installed, compiled package is the one measured.
 #
 # An editable install (pip install -e .) is never compiled: benchmarks run there measure the
-# pure-Python engine, about 1.8x slower per decision.
+# pure-Python engine, about 2.5x slower per decision.
 set -euo pipefail
 
 PYTHON="python3"
@@ -22,7 +22,7 @@ if [[ $# -gt 0 && "$1" == "--" ]]; then
 fi
 ARGS=("$@")
 if [[ ${#ARGS[@]} -eq 0 ]]; then
-    ARGS=(--games 2000 --repeat 3)
+    ARGS=(--games 2000 --rounds 7)
 fi
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
