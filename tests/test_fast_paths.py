@@ -27,7 +27,7 @@ import pytest
 
 from cardgames import crazy_eights, huit_americain
 from cardgames.agents import RandomAgent, make_agent, play_game
-from cardgames.agents.base import _random_without_view
+from cardgames.agents.base import _random_without_view, _views_name_the_current_player
 from cardgames.agents.heuristic import _best_play, _shedding_move
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
@@ -104,6 +104,18 @@ def test_only_views_whose_turn_the_driver_knows_skip_the_view() -> None:
 
     assert not _random_without_view(Derived)
     assert not _random_without_view(Opaque)
+
+
+@pytest.mark.parametrize("game", _all_games(), ids=lambda game: game.name)
+def test_the_driver_reads_the_turn_as_the_random_agent_does(game: Game[Any]) -> None:
+    # For a seat that is not the current player, RandomAgent.act decides "my turn" from the
+    # view (`current`, or the viewer where the views have none); the driver's shortcut must
+    # read the same without the view.
+    state = game.new_game(game.max_players, seed=1)
+    seat = (state.to_act[0] + 1) % game.max_players
+    view = state.view(seat)
+    on_turn = getattr(view, "current", view.viewer) == view.viewer
+    assert on_turn == (not _views_name_the_current_player(game.view_type))
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.name)

@@ -332,10 +332,14 @@ def _drive(
     n = len(state.players)
     seeded = Rng.from_seed(seed)
     rngs = [seeded.derive(_FIRST_AGENT_STREAM + seat) for seat in range(n)]  # as agent_rng
+    view_type = game.view_type
     blind = [
-        agent if type(agent) is RandomAgent and _random_without_view(game.view_type) else None
+        agent if type(agent) is RandomAgent and _random_without_view(view_type) else None
         for agent in agents
     ]
+    # What RandomAgent reads for a seat that may interrupt: "my turn" only where the views
+    # have no `current` (it then takes the viewer for the current player).
+    interrupter_on_turn = not _views_name_the_current_player(view_type)
     count = 0
     while not state.is_over:
         if count >= max_steps:
@@ -377,6 +381,11 @@ def _random_without_view(view_type: type[View]) -> bool:
     ``to_act[0]`` or absent (`View._current_is_first_to_act`), so that the driver knows it.
     """
     return getattr(view_type, "_current_is_first_to_act", False) is True
+
+
+def _views_name_the_current_player(view_type: type[View]) -> bool:
+    """Whether the game's views have the ``current`` field `RandomAgent.act` reads."""
+    return attrs.has(view_type) and "current" in attrs.fields_dict(view_type)
 
 
 def _play_unrecorded(
