@@ -354,7 +354,7 @@ def _drive(
                     chosen, rngs[seat] = _offer(agents[seat], state, seat, rngs[seat])
                 else:
                     chosen, rngs[seat] = random_agent._decide(
-                        state.legal_moves(seat), False, rngs[seat]
+                        state.legal_moves(seat), interrupter_on_turn, rngs[seat]
                     )
                 if chosen is not None:
                     break
