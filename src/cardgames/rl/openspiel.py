@@ -176,7 +176,8 @@ def _rules_from_parameter(game: Game[Any], text: object) -> Any:
     if text.startswith(_ENCODED):
         body = text[len(_ENCODED) :]
         try:
-            document = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
+            padded = body + "=" * (-len(body) % 4)
+            document = base64.b64decode(padded, altchars=b"-_", validate=True).decode("utf-8")
         except (ValueError, UnicodeDecodeError):
             raise InvalidArgumentError("rules", text, "not a base64 rules document") from None
         return game.rules_from_json(document)
