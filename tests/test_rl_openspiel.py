@@ -465,3 +465,30 @@ def test_illegal_actions_are_refused() -> None:
         state.apply_action_with_legality_check(illegal)  # OpenSpiel's own check
     with pytest.raises(ValueError, match="legal"):  # ours, behind it: IllegalMoveError
         state.apply_action(illegal)
+
+
+# -- the example ---------------------------------------------------------------------------------
+
+
+def test_example_openspiel_ismcts_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "openspiel_ismcts.py"
+    spec = importlib.util.spec_from_file_location("_example_openspiel_ismcts", path)
+    assert spec is not None
+    assert spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = example  # its dataclasses look their module up
+    spec.loader.exec_module(example)
+    assert example.main(["--deals", "1", "--budget", "5", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "2 games of 2-player Crazy Eights, 5 simulations a decision" in out
+    assert "95% Wilson interval" in out
+    assert "openspiel-ismcts in seat 1" in out
+    records = example.run(1, seed=3, budget=5, uct_c=2.0, preset=None, workers=1)
+    assert [r.openspiel_seat for r in records] == [0, 1]
+    again = example.run(1, seed=3, budget=5, uct_c=2.0, preset=None, workers=1)
+    assert [r.openspiel_score for r in again] == [r.openspiel_score for r in records]
+    assert [r.decisions for r in again] == [r.decisions for r in records]

@@ -38,9 +38,10 @@ How the game looks to OpenSpiel:
   they hold nothing the seat may not see. The tensor is `cardgames.rl.observe` of the view (the
   layout of `cardgames.rl.observation_encoding`), for both the observation and the information
   state. The observation string lists the view's fields and the events of the last move as
-  the seat saw them. The information-state string (perfect recall) is every event of the game
-  as the seat saw it, in order, then the current view: a card drawn by another seat shows as
-  "draws a card". A chance node (before the deal) shows as zeros and ``"chance: the deal"``.
+  the seat saw them (``kind field=value ...``). The information-state string (perfect recall)
+  is every event of the game as the seat saw it, one line per move, then the current view: a
+  card drawn by another seat shows as ``cards_drawn player=1 count=1 reason=turn cards=-``.
+  A chance node (before the deal) shows as zeros and ``"chance: the deal"``.
   An observer without private information (``PrivateInfoType.NONE``) uses the spectator's view.
 - **Resampling for ISMCTS.** `State.resample_from_infostate` deals the cards a seat has not
   seen at random with `Game.sample_state`, from the seat's view, with a `cardgames.rng.Rng`
@@ -278,7 +279,7 @@ class _Trail(_Frozen):
     def piece(self, seat: int | None) -> str:
         text = self._pieces.get(seat)
         if text is None:
-            text = "; ".join(str(event.redacted_for(seat)) for event in self.events)
+            text = "; ".join(_event_text(event.redacted_for(seat)) for event in self.events)
             self._pieces[seat] = text
         return text
 
@@ -572,8 +573,15 @@ def _view_text(view: View, *, with_events: bool) -> str:
     ]
     if with_events:
         events = getattr(view, "events", ())
-        lines.append("events: " + "; ".join(map(str, events)))
+        lines.append("events: " + "; ".join(map(_event_text, events)))
     return "\n".join(lines)
+
+
+def _event_text(event: Event) -> str:
+    """An event as ``kind field=value ...``: what the narrator says, in fewer microseconds."""
+    fields = attrs.fields(type(event))
+    values = " ".join(f"{f.name}={_value_text(getattr(event, f.name))}" for f in fields)
+    return f"{event.kind} {values}"
 
 
 def _value_text(value: object) -> str:
