@@ -8,6 +8,7 @@ OpenSpiel). This package holds what every adapter shares:
   `ActionEncoding.decode` (an id back to the engine's move);
 - `observation_encoding` and `observe`: a float32 vector of fixed shape built from a seat's
   *view* alone, so it holds nothing the seat may not see;
+- `rewards`: what each seat gets at the end (zero-sum, +1 for a lone winner);
 - `seat_to_decide`: the order in which sequential interfaces ask the seats when several may
   move (an out-of-turn call-out or jump-in).
 
@@ -25,6 +26,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 
 from cardgames.rl._actions import ActionEncoding, action_encoding, seat_to_decide
 from cardgames.rl._observations import Field, ObservationEncoding, observation_encoding, observe
+from cardgames.rl._rewards import rewards
 
 __all__ = [
     "ActionEncoding",
@@ -33,5 +35,6 @@ __all__ = [
     "action_encoding",
     "observation_encoding",
     "observe",
+    "rewards",
     "seat_to_decide",
 ]
