@@ -367,6 +367,23 @@ def test_observe_refuses_what_is_not_a_fitting_view() -> None:
         observation_encoding("crazy-eights", players=2).encode(view)
     with pytest.raises(InvalidArgumentError):
         observation_encoding("huit-americain", players=3).encode(view)
+    forge: Any = attrs.evolve  # hand-built views with fields of the wrong types
+    for forged in (
+        forge(view, top=None),
+        forge(view, hand=("8H",)),
+        forge(view, phase="play"),
+        forge(view, hand_sizes=None),
+    ):
+        with pytest.raises(InvalidArgumentError):
+            observe(forged)
+    planet_view = planets.new_game(2, seed=1).view(0)
+    for forged_planets in (
+        forge(planet_view, hand=(99,)),
+        forge(planet_view, gatherings=((None,), ())),
+        forge(planet_view, role="boss"),
+    ):
+        with pytest.raises(InvalidArgumentError):
+            observe(forged_planets)
     spectator = observe(crazy_eights.new_game(3, seed=1).view(None))
     assert spectator.shape == observation_encoding("crazy-eights", players=3).shape
     assert PlanetCard.MARS.is_planet

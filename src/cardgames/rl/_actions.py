@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
+import numpy as np
 
 from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
@@ -52,7 +53,6 @@ from cardgames.shedding import moves as sm
 from cardgames.shedding.rules import SheddingRules
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
 __all__ = ["ActionEncoding", "action_encoding", "resolve_game", "seat_to_decide"]
@@ -327,8 +327,6 @@ class ActionEncoding:
 
     def mask(self, position: StateOrView, player: int | None = None) -> npt.NDArray[np.bool_]:
         """A boolean array of `size`: True exactly at the ids of `legal_actions`."""
-        import numpy as np
-
         out = np.zeros(len(self._keys), dtype=np.bool_)
         out[self.legal_actions(position, player)] = True
         return out
@@ -465,6 +463,11 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         >>> encoding.size, encoding.describe(0), encoding.describe(encoding.decline)
         (129, 'keep Mercury', 'decline')
     """
+    if isinstance(game, str) and rules is not None and type(players) is int:
+        try:
+            return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
+        except (KeyError, TypeError):
+            pass
     found = resolve_game(game)
     rules, players = _check_rules_and_players(found, rules, players)
     cache_key = (found.name, rules, players)
@@ -481,4 +484,6 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
     encoding = ActionEncoding(found, rules, players, tuple(keys), index)
     if len(_ENCODINGS) < 64:
         _ENCODINGS[cache_key] = encoding
+        if isinstance(game, str) and len(game) <= 32:
+            _ENCODINGS[(game, rules, players)] = encoding
     return encoding

@@ -71,10 +71,12 @@ field                     size   content
 
 from __future__ import annotations
 
+import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
+import numpy as np
 
 from cardgames.cards import Suit, make_deck
 from cardgames.errors import InvalidArgumentError
@@ -90,7 +92,6 @@ from cardgames.shedding.view import Phase as SheddingPhase
 from cardgames.shedding.view import SheddingView
 
 if TYPE_CHECKING:
-    import numpy as np
     import numpy.typing as npt
 
 __all__ = ["Field", "ObservationEncoding", "observation_encoding", "observe"]
@@ -116,6 +117,9 @@ class Field:
     def stop(self) -> int:
         """One past its last index: ``vector[field.start:field.stop]`` is the block."""
         return self.start + self.size
+
+
+_SUIT_INDEX: Final = {suit: i for i, suit in enumerate(Suit)}
 
 
 def _layout(blocks: list[tuple[str, int, str]]) -> tuple[Field, ...]:
@@ -153,7 +157,9 @@ class ObservationEncoding:
     rules: Any
     players: int
     fields: tuple[Field, ...]
-    _fill: Callable[[Any, Any, int], None] = attrs.field(repr=False)
+    _fill: Callable[[list[float], Any, int], None] = attrs.field(repr=False)
+    _rules_seen: list[Any] = attrs.field(factory=list, repr=False)
+    """Rules objects already found equal to `rules` (compared by identity next time)."""
 
     @property
     def shape(self) -> tuple[int]:
@@ -174,50 +180,36 @@ class ObservationEncoding:
     def encode(self, view: View) -> npt.NDArray[np.float32]:
         """The observation of a view (a new array).
 
+        The view is expected to come from the library (`State.view`, or
+        `Game.view_from_json`, which checks a document): a hand-built view whose fields are
+        not a position of the game is refused where it cannot be encoded.
+
         Raises:
             InvalidArgumentError: if ``view`` is not a view of this game, rules and players.
         """
-        import numpy as np
-
         game = self.game
         if not isinstance(view, game.view_type) or getattr(view, "game", None) != game.name:
             raise InvalidArgumentError("view", view, f"expected a view of {game.name}")
         if len(view.players) != self.players:  # type: ignore[attr-defined]
             raise InvalidArgumentError("view", view, f"expected a view of {self.players} players")
         rules = getattr(view, "rules", None)
-        if rules is not None and rules != self.rules:
-            raise InvalidArgumentError("view", view, "its rules are not this encoding's")
-        out = np.zeros(self.shape, dtype=np.float32)
-        self._fill(out, view, 0 if view.viewer is None else view.viewer)
-        return out
+        if rules is not None and not any(rules is known for known in self._rules_seen):
+            if rules != self.rules:
+                raise InvalidArgumentError("view", view, "its rules are not this encoding's")
+            if len(self._rules_seen) < 8:
+                self._rules_seen.append(rules)
+        return self._encode(view)
 
-
-class _Writer:
-    """Writes the blocks of one layout into a vector, by field name."""
-
-    def __init__(self, fields: tuple[Field, ...], out: Any, viewer: int, players: int) -> None:
-        self.starts = {field.name: field.start for field in fields}
-        self.out = out
-        self.viewer = viewer
-        self.players = players
-
-    def rel(self, seat: int) -> int:
-        return (seat - self.viewer) % self.players
-
-    def one(self, name: str, index: int | None, value: float = 1.0) -> None:
-        if index is not None:
-            self.out[self.starts[name] + index] = value
-
-    def add(self, name: str, index: int, value: float = 1.0) -> None:
-        self.out[self.starts[name] + index] += value
-
-    def seats(self, name: str, values: tuple[int, ...]) -> None:
-        for seat, value in enumerate(values):
-            self.out[self.starts[name] + self.rel(seat)] = value
-
-    def seat(self, name: str, seat: int | None, offset: int = 0) -> None:
-        if seat is not None:
-            self.out[self.starts[name] + offset + self.rel(seat)] = 1.0
+    def _encode(self, view: Any) -> npt.NDArray[np.float32]:
+        """`encode` without the checks of the view's game, size and rules."""
+        out = [0.0] * self.fields[-1].stop
+        try:
+            self._fill(out, view, 0 if view.viewer is None else view.viewer)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise InvalidArgumentError(
+                "view", view, "its fields are not a position of this game (a forged view?)"
+            ) from None
+        return np.frombuffer(array.array("f", out), dtype=np.float32)
 
 
 def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> ObservationEncoding:
@@ -245,29 +237,43 @@ def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> Observatio
         ]
     )
     phases = {phase: i for i, phase in enumerate(SheddingPhase)}
+    at = {field.name: field.start for field in fields}
+    hand, top, suit, penalty = at["hand"], at["top"], at["suit"], at["penalty"]
+    sizes, current, direction, phase = at["hand_sizes"], at["current"], at["direction"], at["phase"]
+    to_act, stock, discard, drawn = at["to_act"], at["stock_size"], at["discard"], at["drawn"]
+    target, top_player, passes, own = (
+        at["announce_target"],
+        at["top_player"],
+        at["passes"],
+        at["seat"],
+    )
 
-    def fill(out: Any, view: SheddingView, viewer: int) -> None:
-        w = _Writer(fields, out, viewer, n)
+    def fill(out: list[float], view: SheddingView, viewer: int) -> None:
         for card in view.hand or ():
-            w.add("hand", index[card])
-        w.one("top", index[view.top])
-        w.one("suit", None if view.suit is None else int(view.suit))
-        w.one("penalty", 0, view.penalty)
-        w.seats("hand_sizes", view.hand_sizes)
-        w.seat("current", view.current)
-        w.one("direction", 0, view.direction)
-        w.one("phase", phases[view.phase])
+            out[hand + index[card]] += 1.0
+        out[top + index[view.top]] = 1.0
+        if view.suit is not None:
+            out[suit + _SUIT_INDEX[view.suit]] = 1.0
+        out[penalty] = view.penalty
+        for seat, size in enumerate(view.hand_sizes):
+            out[sizes + (seat - viewer) % n] = size
+        out[current + (view.current - viewer) % n] = 1.0
+        out[direction] = view.direction
+        out[phase + phases[view.phase]] = 1.0
         for seat in view.to_act:
-            w.seat("to_act", seat)
-        w.one("stock_size", 0, view.stock_size)
+            out[to_act + (seat - viewer) % n] = 1.0
+        out[stock] = view.stock_size
         for card in view.discard:
-            w.add("discard", index[card])
-        w.one("drawn", None if view.drawn is None else index[view.drawn])
-        w.seat("announce_target", view.announce_target)
-        w.seat("top_player", view.top_player)
-        w.one("passes", 0, view.passes)
+            out[discard + index[card]] += 1.0
+        if view.drawn is not None:
+            out[drawn + index[view.drawn]] = 1.0
+        if view.announce_target is not None:
+            out[target + (view.announce_target - viewer) % n] = 1.0
+        if view.top_player is not None:
+            out[top_player + (view.top_player - viewer) % n] = 1.0
+        out[passes] = view.passes
         if view.viewer is not None:
-            w.one("seat", view.viewer)
+            out[own + view.viewer] = 1.0
 
     assert len(SheddingPhase) == 3
     assert len(Suit) == 4
@@ -307,48 +313,69 @@ def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationE
     )
     phases = {phase: i for i, phase in enumerate(PlanetsPhase)}
     roles = {Role.COMMANDER: 0, Role.ADJUTANT: 1}
+    at = {field.name: field.start for field in fields}
+    nine = {card: int(card) for card in PlanetCard}  # a card's index; a KeyError for junk
 
-    def fill(out: Any, view: PlanetsView, viewer: int) -> None:
-        w = _Writer(fields, out, viewer, n)
-        w.one("phase", phases[view.phase])
-        w.one("turn", 0, view.turn)
-        w.seat("commander", view.commander)
-        w.seat("adjutant", view.adjutant)
-        w.seat("holder", view.holder)
-        w.one("role", None if view.role is None else roles[view.role])
-        for seat in view.to_act:
-            w.seat("to_act", seat)
-        for card in view.hand or ():
-            w.add("hand", int(card))
-        w.seats("hand_sizes", view.hand_sizes)
-        for seat, known in enumerate(view.known_cards):
-            for card in known:
-                w.add("known_cards", 9 * w.rel(seat) + int(card))
+    def fill(out: list[float], view: PlanetsView, viewer: int) -> None:
+        def seat(name: str, who: int | None) -> None:
+            if who is not None:
+                out[at[name] + (who - viewer) % n] = 1.0
+
+        def card(name: str, which: PlanetCard | None) -> None:
+            if which is not None:
+                out[at[name] + nine[which]] = 1.0
+
+        def by_seat(name: str, values: tuple[int, ...]) -> None:
+            start = at[name]
+            for who, value in enumerate(values):
+                out[start + (who - viewer) % n] = value
+
+        out[at["phase"] + phases[view.phase]] = 1.0
+        out[at["turn"]] = view.turn
+        seat("commander", view.commander)
+        seat("adjutant", view.adjutant)
+        seat("holder", view.holder)
+        if view.role is not None:
+            out[at["role"] + roles[view.role]] = 1.0
+        for who in view.to_act:
+            seat("to_act", who)
+        start = at["hand"]
+        for which in view.hand or ():
+            out[start + nine[which]] += 1.0
+        by_seat("hand_sizes", view.hand_sizes)
+        start = at["known_cards"]
+        for who, known in enumerate(view.known_cards):
+            base = start + 9 * ((who - viewer) % n)
+            for which in known:
+                out[base + nine[which]] += 1.0
+        start = at["drawn"]
         for maybe in view.drawn:
-            w.add("drawn", 9 if maybe is None else int(maybe))
-        w.one("pending", None if view.pending is None else int(view.pending))
-        w.one("received", None if view.received is None else int(view.received))
-        w.one("stock_size", 0, view.stock_size)
-        for position, card in view.known_stock:
+            out[start + (9 if maybe is None else nine[maybe])] += 1.0
+        card("pending", view.pending)
+        card("received", view.received)
+        out[at["stock_size"]] = view.stock_size
+        for position, which in view.known_stock:
             if position == 0:
-                w.one("stock_top", int(card))
-            w.add("known_stock", int(card))
-        w.one("discard_size", 0, view.discard_size)
-        for seat, laid in enumerate(view.gatherings):
-            base = 18 * w.rel(seat)
+                card("stock_top", which)
+            out[at["known_stock"] + nine[which]] += 1.0
+        out[at["discard_size"]] = view.discard_size
+        start = at["gatherings"]
+        for who, laid in enumerate(view.gatherings):
+            base = start + 18 * ((who - viewer) % n)
             for gathering in laid:
                 part = base + 9 * roles[gathering.role]
                 if gathering.is_all_different:
-                    w.add("gatherings", part + 8)
+                    out[part + 8] += 1.0
                 else:
-                    w.add("gatherings", part + int(gathering.cards[0]), len(gathering.cards))
+                    out[part + nine[gathering.cards[0]]] += len(gathering.cards)
         own = view.face_down[viewer] if view.viewer is not None else None
-        for card in own or ():
-            w.add("face_down", int(card))
-        w.seats("face_down_sizes", view.face_down_sizes)
-        w.seats("black_holes", view.black_holes)
+        start = at["face_down"]
+        for which in own or ():
+            out[start + nine[which]] += 1.0
+        by_seat("face_down_sizes", view.face_down_sizes)
+        by_seat("black_holes", view.black_holes)
         if view.viewer is not None:
-            w.one("seat", view.viewer)
+            out[at["seat"] + view.viewer] = 1.0
 
     assert len(PlanetsPhase) == 6
     assert len(_PLANETS) == 8
@@ -377,6 +404,11 @@ def observation_encoding(
         >>> [f.name for f in observation_encoding("planets", players=2).fields][:4]
         ['phase', 'turn', 'commander', 'adjutant']
     """
+    if isinstance(game, str) and rules is not None and type(players) is int:
+        try:
+            return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
+        except (KeyError, TypeError):
+            pass
     found = resolve_game(game)
     rules, players = _check_rules_and_players(found, rules, players)
     key = (found.name, rules, players)
@@ -390,6 +422,8 @@ def observation_encoding(
             raise InvalidArgumentError("game", found.name, "no observation encoding for this game")
         if len(_ENCODINGS) < 64:
             _ENCODINGS[key] = encoding
+            if isinstance(game, str) and len(game) <= 32:
+                _ENCODINGS[(game, rules, players)] = encoding
     return encoding
 
 
@@ -413,4 +447,7 @@ def observe(view: View) -> npt.NDArray[np.float32]:
     players = getattr(view, "players", None)
     if rules is None or not isinstance(name, str) or not isinstance(players, tuple):
         raise InvalidArgumentError("view", view, "expected a view that carries its rules")
-    return observation_encoding(name, rules, players=len(players)).encode(view)
+    encoding = observation_encoding(name, rules, players=len(players))  # found by these rules
+    if not isinstance(view, encoding.game.view_type):
+        raise InvalidArgumentError("view", view, f"expected a view of {encoding.game.name}")
+    return encoding._encode(view)
