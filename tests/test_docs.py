@@ -37,6 +37,7 @@ def test_game_page_lists_every_option_and_preset(page: str) -> None:
         "games/crazy-eights.md",
         "games/huit-americain.md",
         "games/planets.md",
+        "guides/reinforcement-learning.md",
     ],
 )
 def test_python_examples_run(page: str) -> None:

@@ -1,0 +1,40 @@
+"""The games in the reinforcement-learning ecosystem: action ids, observations, environments.
+
+Install with the ``rl`` extra (``pip install 'pycardgames[rl]'``: NumPy, Gymnasium, PettingZoo,
+OpenSpiel). This package holds what every adapter shares:
+
+- `action_encoding`: a fixed integer id for every move a seat can make under given rules, with
+  `ActionEncoding.mask` (the legal ids of a position as a boolean array) and
+  `ActionEncoding.decode` (an id back to the engine's move);
+- `observation_encoding` and `observe`: a float32 vector of fixed shape built from a seat's
+  *view* alone, so it holds nothing the seat may not see;
+- `rewards`: what each seat gets at the end (zero-sum, +1 for a lone winner);
+- `seat_to_decide`: the order in which sequential interfaces ask the seats when several may
+  move (an out-of-turn call-out or jump-in).
+
+The adapters are in submodules: `cardgames.rl.pettingzoo` (an AEC environment),
+`cardgames.rl.gymnasium` (one learner against library agents) and `cardgames.rl.openspiel` (a
+`pyspiel.Game`). See the "Reinforcement learning" guide.
+"""
+
+from __future__ import annotations
+
+try:
+    import numpy  # noqa: F401  (fail early with a useful message)
+except ImportError as exc:  # pragma: no cover - depends on the installed extras
+    raise ImportError("cardgames.rl needs NumPy: pip install 'pycardgames[rl]'") from exc
+
+from cardgames.rl._actions import ActionEncoding, action_encoding, seat_to_decide
+from cardgames.rl._observations import Field, ObservationEncoding, observation_encoding, observe
+from cardgames.rl._rewards import rewards
+
+__all__ = [
+    "ActionEncoding",
+    "Field",
+    "ObservationEncoding",
+    "action_encoding",
+    "observation_encoding",
+    "observe",
+    "rewards",
+    "seat_to_decide",
+]

@@ -1,0 +1,489 @@
+"""Action ids: a fixed integer for every move a seat can ever make under given rules.
+
+The layout depends on the game, its rules and the number of players, never on a position: it
+is built once from the rules and lists every move the engine could offer, in a documented
+order. Seats in moves (a target, a recipient, a victim) are written *relative to the player who
+moves*: ``+1`` is the next seat in increasing seat order (on their left), ``+2`` the one after,
+so that one policy serves every seat. The last id is `ActionEncoding.decline`: letting the
+chance of an out-of-turn move go (see `seat_to_decide`).
+
+Shedding games (Crazy Eights, 8 Américain), in this order:
+
+1. ``play``: for each distinct card of the rules' deck in code order (clubs, diamonds, hearts,
+   spades, each from 2 to Ace, then the joker), one id per combination of the named suit (the
+   four suits, clubs first, for a card that is wild under the rules' effects; none otherwise),
+   the target (``+1`` … ``+(players-1)`` for a card with a ``swap`` or ``choose`` effect; none
+   otherwise) and the announcement (without, then with "carte !", when the rules have an
+   announcement penalty; without only otherwise);
+2. ``draw``, ``pass``, ``take`` (the pending penalty), ``announce``;
+3. ``callout +1`` … ``callout +(players-1)``;
+4. ``decline``.
+
+The planet game ("8"), in this order:
+
+1. ``keep`` each of the nine cards (Mercury … Neptune, the black hole);
+2. ``give`` each of the nine cards to ``+1`` … ``+(players-1)`` (card major);
+3. ``lay`` ``k`` copies of each planet, ``k`` from 3 to 12 (planet major), then the eight
+   different planets;
+4. ``decline`` (lay no gathering);
+5. ``discard`` each planet face down (eight ids);
+6. ``steal`` from ``+1`` … ``+(players-1)``;
+7. ``under``: put each of the nine cards under the stock;
+8. ``decline`` the out-of-turn chance (never legal here: the planet game has no out-of-turn
+   move, but every layout ends with it).
+
+``tests/data/rl_action_layout.json`` pins these layouts: a change of layout is a breaking change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
+
+import attrs
+import numpy as np
+
+from cardgames.cards import Card, Suit, make_deck
+from cardgames.errors import IllegalMoveError, InvalidArgumentError
+from cardgames.game import Game, Move, State, View, find_game, seat_number
+from cardgames.planets import moves as pm
+from cardgames.planets.cards import PlanetCard
+from cardgames.planets.rules import Rules as PlanetsRules
+from cardgames.shedding import moves as sm
+from cardgames.shedding.rules import SheddingRules
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+__all__ = ["ActionEncoding", "action_encoding", "resolve_game", "seat_to_decide"]
+
+_Key = tuple[Any, ...]
+"""A move written without its player, seats relative to the player: ``("play", 32, None, ...)``."""
+
+StateOrView: TypeAlias = "State[Any, Any, Any] | View"
+
+_DECLINE: Final = ("decline-chance",)
+_SEAT_FIELDS: Final = frozenset({"target", "to", "victim"})
+_MAX_PLAYERS: Final = 64
+_CACHE_LIMIT: Final = 256
+
+
+def resolve_game(game: object) -> Game[Any]:
+    """The `Game` named by ``game`` (a name, an alias or a `Game`).
+
+    Raises:
+        InvalidArgumentError: if ``game`` is neither.
+        UnknownGameError: if no game has that name.
+    """
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        return find_game(game)
+    raise InvalidArgumentError("game", game, "expected a game name or a Game")
+
+
+def _check_rules_and_players(game: Game[Any], rules: object, players: object) -> tuple[Any, int]:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidArgumentError("players", players, "expected an int")
+    if not game.min_players <= players <= game.max_players:
+        raise InvalidArgumentError(
+            "players",
+            players,
+            f"{game.title} is played by {game.min_players} to {game.max_players} players",
+        )
+    if rules is None:
+        rules = game.default_rules
+    elif not isinstance(rules, game.rules_type):
+        raise InvalidArgumentError("rules", rules, f"expected {game.rules_type.__name__} rules")
+    game.new_game(players, seed=0, rules=rules)  # the game's own checks of rules and seats
+    return rules, int(players)
+
+
+def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = frozenset()) -> int:
+    """The seat asked for a decision next, one seat at a time.
+
+    When several seats may move (`State.to_act`: the current player and seats that may move
+    out of turn: a call-out, a jump-in), the library's driver asks the seats that may
+    interrupt first, in seat order starting after the current player, then the current player.
+    Sequential interfaces (the PettingZoo and OpenSpiel adapters) do the same: a seat that may
+    interrupt answers with one of its moves or with `ActionEncoding.decline`, and is not asked
+    again until a move changes the position (start a new ``declined`` set after every move).
+
+    Args:
+        state: A position that is not over.
+        declined: The seats that let their chance go in this position.
+
+    Returns:
+        The first seat of ``to_act[1:]`` (in that order) not in ``declined``, else ``to_act[0]``.
+
+    Raises:
+        InvalidArgumentError: if the game is over.
+
+    Examples:
+        >>> from cardgames import crazy_eights
+        >>> seat_to_decide(crazy_eights.new_game(3, seed=1))
+        1
+    """
+    to_act = state.to_act
+    if not to_act:
+        raise InvalidArgumentError("state", "(a finished game)", "the game is over")
+    current = to_act[0]
+    if len(to_act) > 1:
+        n = len(state.players)
+        for seat in sorted(to_act[1:], key=lambda s: (s - current) % n):
+            if seat not in declined:
+                return seat
+    return current
+
+
+def _shedding_keys(rules: SheddingRules, players: int) -> list[_Key]:
+    offsets = range(1, players)
+    announce = (False, True) if rules.announce_penalty > 0 else (False,)
+    keys: list[_Key] = []
+    for card in sorted(set(make_deck(rules.deck))):
+        effect = rules.effects.for_card(card)
+        suits: tuple[int | None, ...] = tuple(int(s) for s in Suit) if effect.wild else (None,)
+        targets: tuple[int | None, ...] = (
+            tuple(offsets) if effect.swap or effect.choose else (None,)
+        )
+        keys.extend(
+            ("play", int(card), suit, flag, target)
+            for suit in suits
+            for target in targets
+            for flag in announce
+        )
+    keys += [("draw",), ("pass",), ("take",), ("announce",)]
+    keys += [("callout", offset) for offset in offsets]
+    return keys
+
+
+def _planets_keys(players: int) -> list[_Key]:
+    offsets = range(1, players)
+    cards = [int(card) for card in PlanetCard]
+    planets = [int(card) for card in PlanetCard if card.is_planet]
+    keys: list[_Key] = [("keep", card) for card in cards]
+    keys += [("give", card, offset) for card in cards for offset in offsets]
+    keys += [("lay", (planet,) * count) for planet in planets for count in range(3, 13)]
+    keys.append(("lay", tuple(planets)))
+    keys.append(("decline",))
+    keys += [("discard", planet) for planet in planets]
+    keys += [("steal", offset) for offset in offsets]
+    keys += [("under", card) for card in cards]
+    return keys
+
+
+def _plain(value: object) -> object:
+    """A field value of an engine move as a plain, hashable key part."""
+    if value is None or type(value) is bool:
+        return value
+    if isinstance(value, tuple):
+        return tuple(int(v) for v in value)
+    return int(value)  # type: ignore[call-overload]
+
+
+_EXPECTED_TYPES: Final[dict[type, dict[str, tuple[type, ...]]]] = {
+    sm.PlayCard: {"card": (Card,), "suit": (Suit, type(None)), "announce": (bool,)},
+    pm.Keep: {"card": (PlanetCard,)},
+    pm.Give: {"card": (PlanetCard,)},
+    pm.LayGathering: {"cards": (tuple,)},
+    pm.DiscardFaceDown: {"card": (PlanetCard,)},
+    pm.PutUnder: {"card": (PlanetCard,)},
+}
+"""The exact types of the non-seat fields of the moves that have some (seats are checked apart)."""
+
+
+@attrs.frozen(eq=False)
+class ActionEncoding:
+    """The fixed action space of one game, rules and number of players.
+
+    Build it with `action_encoding`. Every legal move of every position of such a game has
+    exactly one id in ``range(size)``, and each id maps back to that move in any position where
+    it is legal. Ids are stable across versions (see the module documentation for the layout).
+
+    Attributes:
+        game: The game.
+        rules: The rules the layout was built for.
+        players: The number of seats.
+        size: The number of ids.
+        decline: The last id: "let the chance to move out of turn go", legal exactly for a
+            seat of ``to_act[1:]`` (see `seat_to_decide`).
+
+    Examples:
+        >>> from cardgames import crazy_eights
+        >>> encoding = action_encoding("crazy eights", players=2)
+        >>> encoding.size
+        134
+        >>> state = crazy_eights.new_game(2, seed=1)
+        >>> ids = encoding.legal_actions(state)
+        >>> [encoding.describe(i) for i in ids]
+        ['play JC']
+        >>> encoding.decode(ids[0], state) in state.legal_moves()
+        True
+    """
+
+    game: Game[Any]
+    rules: Any
+    players: int
+    _keys: tuple[_Key, ...] = attrs.field(repr=False)
+    _index: dict[_Key, int] = attrs.field(repr=False)
+    _ids: dict[Move, int] = attrs.field(factory=dict, repr=False)
+
+    @property
+    def _planet_cards(self) -> bool:
+        return isinstance(self.rules, PlanetsRules)
+
+    @property
+    def size(self) -> int:
+        """The number of action ids."""
+        return len(self._keys)
+
+    @property
+    def decline(self) -> int:
+        """The id of "let the out-of-turn chance go" (the last id)."""
+        return len(self._keys) - 1
+
+    def describe(self, action_id: int) -> str:
+        """The move an id stands for, as text (seats relative to the player: ``+1``...).
+
+        Raises:
+            InvalidArgumentError: if ``action_id`` is not an id of this encoding.
+        """
+        key = self._keys[self._check_id(action_id)]
+        if key == _DECLINE:
+            return "decline"
+        words = [key[0]]
+        for name, part in zip(self._field_names(key[0]), key[1:], strict=True):
+            if part is None or part is False:
+                continue
+            if part is True:
+                words.append(name)
+            elif name in _SEAT_FIELDS:
+                words.append(f"+{part}" if key[0] in ("callout", "steal") else f"{name} +{part}")
+            elif name == "suit":
+                words.append(f"name {Suit(part).english}")
+            elif name == "cards":
+                if len(set(part)) == 1:
+                    words.append(f"{len(part)} {PlanetCard(part[0])}")
+                else:
+                    words.append("all-different")
+            elif self._planet_cards:
+                words.append(str(PlanetCard(part)))
+            else:
+                words.append(str(Card.from_code(part)))
+        return " ".join(words)
+
+    def encode(self, move: object) -> int:
+        """The id of a move.
+
+        The move must be one the engine could make: one of the game's move classes with
+        fields of exactly the engine's types (a plain ``int`` for a `Card`, ``True`` for a seat
+        are refused), by a seat of this encoding.
+
+        Raises:
+            InvalidArgumentError: if ``move`` is not such a move, or has no id in this layout.
+        """
+        key = self._outside_key(move)
+        action_id = self._index.get(key)
+        if action_id is None:
+            raise InvalidArgumentError("move", move, "no action id in this layout")
+        return action_id
+
+    def decode(self, action_id: int, position: StateOrView, player: int | None = None) -> Move:
+        """The engine's legal move that an id stands for in a position.
+
+        Args:
+            action_id: An id of this encoding (not `decline`, which is no move).
+            position: A state, or a seat's view (its legal moves are the viewer's).
+            player: With a state, the seat that moves (default: ``to_act[0]``).
+
+        Raises:
+            InvalidArgumentError: if the id, the position or the player is not valid here.
+            IllegalMoveError: if the move is not legal for that seat in that position.
+        """
+        index = self._check_id(action_id)
+        seat, legal = self._legal(position, player)
+        if index == self.decline:
+            raise IllegalMoveError(
+                "decline", seat, "the decline id stands for no move (see seat_to_decide)"
+            )
+        for move in legal:
+            if self._id_of(move) == index:
+                return move
+        raise IllegalMoveError(self.describe(index), seat, "not a legal move of this seat now")
+
+    def legal_actions(self, position: StateOrView, player: int | None = None) -> list[int]:
+        """The ids of the legal moves of a seat, ascending (with `decline` for an interrupter).
+
+        Args:
+            position: A state, or a seat's view.
+            player: With a state, the seat (default: ``to_act[0]``).
+        """
+        seat, legal = self._legal(position, player)
+        ids = sorted({self._id_of(move) for move in legal})
+        to_act: tuple[int, ...] = position.to_act  # type: ignore[union-attr]
+        if ids and to_act and seat != to_act[0]:
+            ids.append(self.decline)
+        return ids
+
+    def mask(self, position: StateOrView, player: int | None = None) -> npt.NDArray[np.bool_]:
+        """A boolean array of `size`: True exactly at the ids of `legal_actions`."""
+        out = np.zeros(len(self._keys), dtype=np.bool_)
+        out[self.legal_actions(position, player)] = True
+        return out
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _check_id(self, action_id: object) -> int:
+        if isinstance(action_id, bool):
+            raise InvalidArgumentError("action_id", action_id, "expected an int")
+        try:
+            index = int(action_id.__index__())  # type: ignore[attr-defined]
+        except (AttributeError, TypeError):
+            raise InvalidArgumentError("action_id", action_id, "expected an int") from None
+        if not 0 <= index < len(self._keys):
+            raise InvalidArgumentError(
+                "action_id", action_id, f"expected an id from 0 to {len(self._keys) - 1}"
+            )
+        return index
+
+    def _legal(self, position: object, player: object) -> tuple[int, Sequence[Move]]:
+        game = self.game
+        if isinstance(position, View):
+            if not isinstance(position, game.view_type) or getattr(position, "game", None) != (
+                game.name
+            ):
+                raise InvalidArgumentError("position", position, f"expected a {game.name} view")
+            if len(position.players) != self.players:  # type: ignore[attr-defined]
+                raise InvalidArgumentError(
+                    "position", position, f"expected a view of {self.players} players"
+                )
+            if player is not None and player != position.viewer:
+                raise InvalidArgumentError("player", player, "a view answers for its viewer only")
+            if position.viewer is None:
+                return -1, ()
+            return position.viewer, position.legal_moves  # type: ignore[attr-defined]
+        if not isinstance(position, game.state_type):
+            raise InvalidArgumentError(
+                "position", position, f"expected a {game.name} state or view"
+            )
+        if len(position.players) != self.players:
+            raise InvalidArgumentError(
+                "position", position, f"expected a state of {self.players} players"
+            )
+        if player is None:
+            to_act = position.to_act
+            if not to_act:
+                return -1, ()
+            seat = to_act[0]
+        else:
+            seat = seat_number(player, self.players)
+        return seat, position.legal_moves(seat)
+
+    def _id_of(self, move: Move) -> int:
+        """The id of an engine move (trusted: it comes from the engine's legal moves)."""
+        action_id = self._ids.get(move)
+        if action_id is None:
+            action_id = self._index[self._key_of(move)]
+            if len(self._ids) < _CACHE_LIMIT * self.players:
+                self._ids[move] = action_id
+        return action_id
+
+    def _key_of(self, move: Move) -> _Key:
+        kind = type(move)
+        player: int = move.player
+        parts: list[object] = [kind.kind]
+        for field in _fields(kind):
+            value = getattr(move, field)
+            if field in _SEAT_FIELDS and value is not None:
+                value = (value - player) % self.players
+            parts.append(_plain(value))
+        return tuple(parts)
+
+    def _outside_key(self, move: object) -> _Key:
+        kind = type(move)
+        if kind not in self.game.move_types.values():
+            raise InvalidArgumentError("move", move, f"expected a move of {self.game.name}")
+        player = getattr(move, "player", None)
+        if type(player) is not int or not 0 <= player < self.players:
+            raise InvalidArgumentError("move", move, "its player is not a seat of this game")
+        expected = _EXPECTED_TYPES.get(kind, {})
+        for field in _fields(kind):
+            value = getattr(move, field)
+            if field in _SEAT_FIELDS:
+                if value is None and kind is sm.PlayCard:
+                    continue
+                if type(value) is not int or not 0 <= value < self.players or value == player:
+                    raise InvalidArgumentError("move", move, f"its {field} is not another seat")
+            elif type(value) not in expected.get(field, ()):
+                raise InvalidArgumentError("move", move, f"its {field} has the wrong type")
+            elif field == "cards" and not all(type(c) is PlanetCard for c in value):
+                raise InvalidArgumentError("move", move, "its cards must be PlanetCards")
+        return self._key_of(move)  # type: ignore[arg-type]
+
+    def _field_names(self, kind: str) -> tuple[str, ...]:
+        return _fields(self.game.move_types[kind]) if kind in self.game.move_types else ()
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(kind: type) -> tuple[str, ...]:
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = tuple(f.name for f in attrs.fields(kind) if f.name != "player")
+        _FIELDS[kind] = names
+    return names
+
+
+_FAMILIES: Final[tuple[tuple[type, Callable[[Any, int], list[_Key]]], ...]] = (
+    (SheddingRules, _shedding_keys),
+    (PlanetsRules, lambda rules, players: _planets_keys(players)),
+)
+
+_ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
+
+
+def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -> ActionEncoding:
+    """The action encoding of a game for given rules and number of players.
+
+    Encodings are cached: the same arguments return the same object.
+
+    Args:
+        game: A game name or alias (``"crazy eights"``), or a `Game`.
+        rules: The rules (default: the game's default preset).
+        players: The number of seats.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        InvalidArgumentError: if the arguments are not valid, or the game has no encoding.
+        InvalidRulesError: if the rules do not fit that number of players.
+
+    Examples:
+        >>> encoding = action_encoding("planets", players=3)
+        >>> encoding.size, encoding.describe(0), encoding.describe(encoding.decline)
+        (129, 'keep Mercury', 'decline')
+    """
+    if isinstance(game, str) and rules is not None and type(players) is int:
+        try:
+            return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
+        except (KeyError, TypeError):
+            pass
+    found = resolve_game(game)
+    rules, players = _check_rules_and_players(found, rules, players)
+    cache_key = (found.name, rules, players)
+    encoding = _ENCODINGS.get(cache_key)
+    if encoding is not None:
+        return encoding
+    for family, build in _FAMILIES:
+        if isinstance(rules, family):
+            keys = [*build(rules, players), _DECLINE]
+            break
+    else:
+        raise InvalidArgumentError("game", found.name, "no action encoding for this game")
+    index = {key: i for i, key in enumerate(keys)}
+    encoding = ActionEncoding(found, rules, players, tuple(keys), index)
+    if len(_ENCODINGS) < 64:
+        _ENCODINGS[cache_key] = encoding
+        if isinstance(game, str) and len(game) <= 32:
+            _ENCODINGS[(game, rules, players)] = encoding
+    return encoding

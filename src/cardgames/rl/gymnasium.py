@@ -1,0 +1,237 @@
+"""Gymnasium environments: one learner in one seat, library agents in the others.
+
+``CardGameEnv(game, players=2, rules=None, seat=0, opponents="random")`` is a single-agent
+`gymnasium.Env`. The learner plays ``seat``; the other seats are played by library agents
+given by name (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``; see
+`cardgames.agents.make_agent`), one name for all or one per other seat. Importing this module
+registers one id per game, with the default rules and two players unless told otherwise::
+
+    import gymnasium as gym
+    import cardgames.rl.gymnasium  # noqa: F401  (registers the ids)
+
+    env = gym.make("cardgames/CrazyEights-v0", players=4, opponents="heuristic")
+
+The ids are ``cardgames/CrazyEights-v0``, ``cardgames/HuitAmericain-v0`` and
+``cardgames/Planets-v0``; ``gym.make("cardgames.rl.gymnasium:cardgames/Planets-v0")`` imports
+the module itself. Every environment passes ``gymnasium.utils.env_checker.check_env``.
+
+- **Steps.** The learner is asked for each of its decisions, out-of-turn chances included (a
+  call-out, a jump-in: answer with a move or ``decline``), in the order of
+  `cardgames.rl.seat_to_decide`; between them the opponents play, as in `play_game`.
+- **Observations** are dicts: ``"observation"`` (`cardgames.rl.observe` of the learner's view)
+  and ``"action_mask"`` (int8, 1 at the learner's legal ids).
+- **Reward**: the learner's `cardgames.rl.rewards` when the game ends, 0 before.
+- **An illegal action** (an id of the space that is not legal now), with the default
+  ``illegal="terminate"``, ends the episode with reward -1 and ``info["illegal_action"]``
+  True, as PettingZoo's ``TerminateIllegalWrapper`` does; with ``illegal="raise"`` it raises
+  `IllegalMoveError` and changes nothing. A value outside the space always raises
+  `InvalidArgumentError`.
+- **Seeding.** ``reset(seed=s)`` deals ``new_game(players, seed=s)`` and gives the opponent of
+  seat ``i`` the stream ``agent_rng(s, i)``, as `play_game` does: the same seed and actions
+  give the same game. Without a seed, the environment's ``np_random`` draws one.
+- **Rendering**: ``render_mode="ansi"``, as in `cardgames.rl.pettingzoo`.
+
+Examples:
+    >>> env = CardGameEnv("planets", players=3, opponents="heuristic")
+    >>> observation, info = env.reset(seed=5)
+    >>> observation["observation"].shape, observation["action_mask"].dtype
+    ((180,), dtype('int8'))
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from cardgames.agents.base import Agent, agent_rng, choose_move, offer_move
+from cardgames.agents.registry import make_agent
+from cardgames.errors import IllegalMoveError, InvalidArgumentError
+from cardgames.game import Game, seat_number
+from cardgames.narration import narrate
+from cardgames.rl._actions import action_encoding, resolve_game
+from cardgames.rl._observations import observation_encoding
+from cardgames.rl._rewards import rewards
+from cardgames.rl._table import Table, check_seed
+from cardgames.rng import Rng
+
+__all__ = ["ENV_IDS", "CardGameEnv"]
+
+ENV_IDS = {
+    "cardgames/CrazyEights-v0": "crazy-eights",
+    "cardgames/HuitAmericain-v0": "huit-americain",
+    "cardgames/Planets-v0": "planets",
+}
+"""The registered ids and the games they play."""
+
+
+class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One learner against library agents (see the module documentation).
+
+    Args:
+        game: A game name or alias, or a `Game`.
+        players: The number of seats.
+        rules: The rules (default: the game's default preset).
+        seat: The learner's seat.
+        opponents: An agent name for every other seat, or one per other seat in seat order.
+        illegal: ``"terminate"`` (default) or ``"raise"``: what an illegal action does.
+        render_mode: ``None`` or ``"ansi"``.
+        lang: The language of the rendering: ``"en"`` or ``"fr"``.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        InvalidArgumentError: for a bad seat, opponent list, mode or language.
+        InvalidRulesError: for an unknown agent name, or rules that do not fit.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (gymnasium's own attribute)
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        players: int = 2,
+        rules: Any = None,
+        seat: int = 0,
+        opponents: str | list[str] | tuple[str, ...] = "random",
+        illegal: str = "terminate",
+        render_mode: str | None = None,
+        lang: str = "en",
+    ) -> None:
+        found = resolve_game(game)
+        self.actions = action_encoding(found, rules, players=players)
+        self.observations = observation_encoding(found, self.actions.rules, players=players)
+        self.game = found
+        self.rules = self.actions.rules
+        self.players = players
+        self.seat = seat_number(seat, players, "seat")
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgumentError("render_mode", render_mode, "expected None or 'ansi'")
+        if illegal not in ("terminate", "raise"):
+            raise InvalidArgumentError("illegal", illegal, "expected 'terminate' or 'raise'")
+        if lang not in ("en", "fr"):
+            raise InvalidArgumentError("lang", lang, "expected 'en' or 'fr'")
+        self.render_mode = render_mode
+        self.illegal = illegal
+        self.lang = lang
+        others = [s for s in range(players) if s != self.seat]
+        if isinstance(opponents, str):
+            names = [opponents] * len(others)
+        elif isinstance(opponents, (list, tuple)) and len(opponents) == len(others):
+            names = list(opponents)
+        else:
+            raise InvalidArgumentError(
+                "opponents", opponents, f"expected a name, or {len(others)} names"
+            )
+        self.opponents: dict[int, Agent] = {
+            s: make_agent(name, found) for s, name in zip(others, names, strict=True)
+        }
+        (length,) = self.observations.shape
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-1.0, 1e6, (length,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.actions.size)
+        self._table: Table | None = None
+        self._rngs: dict[int, Rng] = {}
+        self._done = False
+
+    @property
+    def game_state(self) -> Any:
+        """The `State` of the game in progress (all of it: do not show it to the learner)."""
+        return self._running().state
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Deal a new game and play the opponents up to the learner's first decision."""
+        if seed is not None:
+            seed = check_seed(seed)
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63))
+        state = self.game.new_game(self.players, seed=game_seed, rules=self.rules)
+        self._table = Table(self.actions, state)
+        self._done = False
+        self._rngs = {s: agent_rng(game_seed, s) for s in self.opponents}
+        self._play_opponents()
+        return self._observation(), {}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play the learner's action, then the opponents up to its next decision."""
+        table = self._running()
+        if self._done or table.seat != self.seat:
+            raise InvalidArgumentError("env", self, "the episode is over: call reset()")
+        try:
+            table.act(action)
+        except IllegalMoveError:
+            if self.illegal == "raise":
+                raise
+            self._done = True
+            return self._observation(), -1.0, True, False, {"illegal_action": True}
+        self._play_opponents()
+        over = table.state.is_over
+        reward = rewards(table.state.outcome(), self.players)[self.seat] if over else 0.0
+        return self._observation(), reward, over, False, {}
+
+    def render(self) -> str | None:
+        """What the last move did and who is asked now, as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        table = self._running()
+        state = table.state
+        events = state.view(None).events  # as a spectator sees them: no hidden card
+        lines = narrate(events, state.players, viewer=None, lang=self.lang, rules=self.rules)
+        seat = table.seat
+        if seat is not None:
+            who = state.players[seat]
+            lines.append(f"À {who} de jouer." if self.lang == "fr" else f"{who} to play.")
+        return "\n".join(lines)
+
+    def _running(self) -> Table:
+        if self._table is None:
+            raise InvalidArgumentError("env", self, "call reset() first")
+        return self._table
+
+    def _play_opponents(self) -> None:
+        table = self._running()
+        while True:
+            seat = table.seat
+            if seat is None or seat == self.seat:
+                return
+            state = table.state
+            agent = self.opponents[seat]
+            if seat == state.to_act[0]:
+                move, self._rngs[seat] = choose_move(agent, state, self._rngs[seat])
+            else:
+                offered, self._rngs[seat] = offer_move(agent, state, seat, self._rngs[seat])
+                if offered is None:
+                    table.act(self.actions.decline)
+                    continue
+                move = offered
+            table.state = state.apply(move)
+            table.declined = frozenset()
+
+    def _observation(self) -> dict[str, Any]:
+        table = self._running()
+        mask = np.zeros(self.actions.size, dtype=np.int8)
+        if table.seat == self.seat and not self._done:
+            mask[table.legal_actions()] = 1
+        return {
+            "observation": self.observations.encode(table.state.view(self.seat)),
+            "action_mask": mask,
+        }
+
+
+def _register() -> None:
+    registered = gymnasium.envs.registration.registry
+    for env_id, name in ENV_IDS.items():
+        if env_id not in registered:
+            gymnasium.register(
+                id=env_id, entry_point="cardgames.rl.gymnasium:CardGameEnv", kwargs={"game": name}
+            )
+
+
+_register()

@@ -1,0 +1,236 @@
+"""PettingZoo AEC environments of the three games.
+
+``env(game, players=2, rules=None, render_mode=None)`` returns an agent-environment-cycle
+environment (`pettingzoo.AECEnv`, wrapped in PettingZoo's order-enforcing wrapper) whose agents
+are ``"player_0"`` … ``"player_{n-1}"`` (seat numbers). It passes PettingZoo's own
+``api_test`` and ``seed_test``.
+
+- **Turns.** The agent asked next is `cardgames.rl.seat_to_decide`'s: the seats that may move
+  out of turn (a call-out, a jump-in) first, each answering with a move or with the
+  ``decline`` id, then the player whose turn it is.
+- **Actions** are the ids of `cardgames.rl.action_encoding` (``Discrete(size)``).
+- **Observations** are dicts: ``"observation"``, the seat's `cardgames.rl.observe` vector
+  (float32), and ``"action_mask"`` (int8, 1 at the legal ids; all zero for an agent that is not
+  asked now).
+- **Rewards** are given once, when the game ends: `cardgames.rl.rewards` (zero-sum, +1 for a
+  lone winner). Every agent is then terminated; nothing is truncated (the rules' move cap ends
+  a game with an outcome, as at a real table).
+- **Seeding.** ``reset(seed=s)`` deals the game ``new_game(players, seed=s)``: the same seed and
+  actions give the same game on every platform. Without a seed, a fresh one is drawn from the
+  operating system's entropy.
+- **Rendering.** ``render_mode="ansi"``: `render` returns what the last move did, narrated for
+  a spectator (no hidden card) by `cardgames.narration` (``lang``: English or French), and
+  who is asked.
+- **Errors.** An id outside the action space raises `InvalidArgumentError`, an illegal one
+  `IllegalMoveError`; either way the environment is unchanged. Wrap the environment in
+  PettingZoo's ``TerminateIllegalWrapper`` to end the game with a penalty instead.
+
+Examples:
+    >>> from cardgames.rl.pettingzoo import env
+    >>> table = env("crazy eights", players=2)
+    >>> table.reset(seed=1)
+    >>> table.agent_selection
+    'player_1'
+    >>> observation, reward, terminated, truncated, info = table.last()
+    >>> observation["observation"].shape, int(observation["action_mask"].sum())
+    ((231,), 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardgames.errors import InvalidArgumentError
+from cardgames.game import Game
+from cardgames.narration import narrate
+from cardgames.rl._actions import action_encoding, resolve_game
+from cardgames.rl._observations import observation_encoding
+from cardgames.rl._rewards import rewards
+from cardgames.rl._table import Table, check_seed
+
+__all__ = ["CardGameEnv", "env", "raw_env"]
+
+
+class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
+    """A PettingZoo AEC environment of one game (see the module documentation).
+
+    Args:
+        game: A game name or alias, or a `Game`.
+        players: The number of seats.
+        rules: The rules (default: the game's default preset).
+        render_mode: ``None`` or ``"ansi"``.
+        lang: The language of `render`: ``"en"`` or ``"fr"``.
+
+    Raises:
+        UnknownGameError: if no game has that name.
+        InvalidArgumentError: for an unknown render mode or language, or bad players or rules.
+    """
+
+    metadata = {  # noqa: RUF012  (PettingZoo's own attribute)
+        "render_modes": ["ansi"],
+        "name": "cardgames_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game[Any],
+        players: int = 2,
+        rules: Any = None,
+        render_mode: str | None = None,
+        lang: str = "en",
+    ) -> None:
+        super().__init__()
+        found = resolve_game(game)
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgumentError("render_mode", render_mode, "expected None or 'ansi'")
+        if lang not in ("en", "fr"):
+            raise InvalidArgumentError("lang", lang, "expected 'en' or 'fr'")
+        self.actions = action_encoding(found, rules, players=players)
+        self.observations = observation_encoding(found, self.actions.rules, players=players)
+        self.game = found
+        self.rules = self.actions.rules
+        self.render_mode = render_mode
+        self.lang = lang
+        self.metadata = {**self.metadata, "name": f"cardgames_{found.name.replace('-', '_')}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        (length,) = self.observations.shape
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-1.0, 1e6, (length,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.actions.size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.actions.size) for agent in self.possible_agents
+        }
+        self._table: Table | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of an agent's observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of an agent's actions: ``Discrete(action_encoding(...).size)``."""
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> Any:
+        """The `State` of the game in progress (all of it: do not show it to a player)."""
+        return self._running().state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game with ``new_game(players, seed=seed, rules=rules)``."""
+        game_seed = check_seed(seed)
+        state = self.game.new_game(len(self.possible_agents), seed=game_seed, rules=self.rules)
+        self._table = Table(self.actions, state)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation vector and action mask."""
+        table = self._running()
+        seat = self._seats[agent]
+        mask = np.zeros(self.actions.size, dtype=np.int8)
+        if table.seat == seat:
+            mask[table.legal_actions()] = 1
+        return {
+            "observation": self.observations.encode(table.state.view(seat)),
+            "action_mask": mask,
+        }
+
+    def step(self, action: Any) -> None:
+        """Play the action of the agent asked now (``None`` for an agent already done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self._running()
+        table.act(action)  # raises, changing nothing, if the action is not legal
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if table.state.is_over:
+            for seat, reward in enumerate(rewards(table.state.outcome(), len(self._seats))):
+                self.rewards[self.possible_agents[seat]] = reward
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """What the last move did and who is asked now, as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        table = self._running()
+        state = table.state
+        events = state.view(None).events  # as a spectator sees them: no hidden card
+        lines = narrate(events, state.players, viewer=None, lang=self.lang, rules=self.rules)
+        seat = table.seat
+        if seat is not None:
+            who = state.players[seat]
+            lines.append(f"À {who} de jouer." if self.lang == "fr" else f"{who} to play.")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _running(self) -> Table:
+        if self._table is None:
+            raise InvalidArgumentError("env", self, "call reset() first")
+        return self._table
+
+    def _select(self) -> None:
+        table = self._running()
+        seat = table.seat
+        if seat is None:  # over: the dead agents step in seat order
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.possible_agents[seat]
+
+
+def raw_env(
+    game: str | Game[Any],
+    *,
+    players: int = 2,
+    rules: Any = None,
+    render_mode: str | None = None,
+    lang: str = "en",
+) -> CardGameEnv:
+    """The environment without PettingZoo's wrappers."""
+    return CardGameEnv(game, players, rules, render_mode, lang)
+
+
+def env(
+    game: str | Game[Any],
+    *,
+    players: int = 2,
+    rules: Any = None,
+    render_mode: str | None = None,
+    lang: str = "en",
+) -> AECEnv:
+    """A PettingZoo AEC environment of ``game`` (wrapped in ``OrderEnforcingWrapper``).
+
+    Args:
+        game: A game name or alias (``"crazy eights"``, ``"8 américain"``, ``"planets"``), or
+            a `Game`.
+        players: The number of seats.
+        rules: The rules (default: the game's default preset).
+        render_mode: ``None`` or ``"ansi"``.
+        lang: The language of the rendering: ``"en"`` or ``"fr"``.
+    """
+    return wrappers.OrderEnforcingWrapper(
+        raw_env(game, players=players, rules=rules, render_mode=render_mode, lang=lang)
+    )

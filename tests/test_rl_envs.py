@@ -1,0 +1,265 @@
+"""The PettingZoo and Gymnasium environments, checked by those projects' own test suites.
+
+PettingZoo's ``api_test`` and ``seed_test`` and Gymnasium's ``check_env`` run for the three
+games at 2 and 4 players; our own tests add what they do not check: the game played is the
+engine's, out-of-turn chances are offered and declined in the driver's order, rewards follow
+the outcome, bad actions change nothing, and the rendering shows no hidden card.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra")
+pytest.importorskip("pettingzoo", reason="the PettingZoo adapter needs the rl extra")
+pytest.importorskip("gymnasium", reason="the Gymnasium adapter needs the rl extra")
+
+import gymnasium as gym  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import cardgames.rl.gymnasium as rl_gym  # noqa: E402
+from cardgames import crazy_eights, huit_americain  # noqa: E402
+from cardgames.errors import (  # noqa: E402
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    UnknownGameError,
+)
+from cardgames.rl import action_encoding, observe, rewards  # noqa: E402
+from cardgames.rl.pettingzoo import env, raw_env  # noqa: E402
+from cardgames.shedding.moves import CardsDrawn  # noqa: E402
+
+GAMES = ["crazy-eights", "huit-americain", "planets"]
+CONFIGS = [(game, players) for game in GAMES for players in (2, 4)]
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Any:
+    with warnings.catch_warnings():  # the suites warn that a Dict is not a Box: by design
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_pettingzoo_api_and_seed_tests_pass(game: str, players: int) -> None:
+    api_test(env(game, players=players), num_cycles=1000, verbose_progress=False)
+    seed_test(lambda: env(game, players=players), num_cycles=500)
+
+
+@pytest.mark.parametrize("env_id", sorted(rl_gym.ENV_IDS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_gymnasium_check_env_passes(env_id: str, players: int) -> None:
+    made = gym.make(env_id, players=players, opponents="heuristic")
+    check_env(made.unwrapped)
+    unwrapped = made.unwrapped
+    assert isinstance(unwrapped, rl_gym.CardGameEnv)
+    assert unwrapped.game.name == rl_gym.ENV_IDS[env_id]
+
+
+def test_the_module_path_form_of_the_id_imports_the_module() -> None:
+    made = gym.make("cardgames.rl.gymnasium:cardgames/Planets-v0", players=3)
+    observation, _ = made.reset(seed=1)
+    assert observation["observation"].shape == made.unwrapped.observation_space["observation"].shape  # type: ignore[index]
+
+
+def _play_random_aec(game: str, players: int, seed: int, decline_chance: float) -> Any:
+    """A whole game through the AEC API, replayed on the engine alongside."""
+    table = raw_env(game, players=players)
+    table.reset(seed=seed)
+    encoding = action_encoding(game, players=players)
+    engine = table.game.new_game(players, seed=seed)
+    chooser = random.Random(seed)
+    declines = interrupts = 0
+    for agent in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        seat = table.possible_agents.index(agent)
+        assert np.array_equal(observation["observation"], observe(engine.view(seat)))
+        legal = np.flatnonzero(observation["action_mask"]).tolist()
+        assert legal == encoding.legal_actions(engine, seat)
+        if seat != engine.to_act[0]:
+            interrupts += 1
+        if encoding.decline in legal and chooser.random() < decline_chance:
+            action = encoding.decline
+            declines += 1
+        else:
+            action = chooser.choice([i for i in legal if i != encoding.decline])
+            engine = engine.apply(encoding.decode(action, engine, seat))
+        table.step(action)
+        if not table.agents:
+            break
+    return table, engine, declines, interrupts
+
+
+def test_the_aec_game_is_the_engines_game_with_chances_offered_in_the_drivers_order() -> None:
+    declines = interrupts = 0
+    for seed in range(12):
+        _, engine, d, i = _play_random_aec("crazy-eights", 4, seed, 0.7)
+        declines += d
+        interrupts += i
+        assert engine.is_over
+    assert interrupts > 0
+    assert declines > 0
+
+
+def test_rewards_follow_the_outcome_and_sum_to_zero() -> None:
+    table = raw_env("huit-americain", players=3)
+    table.reset(seed=8)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    chooser = random.Random(8)
+    outcome = None
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        totals[agent] += float(reward)
+        if terminated or truncated:
+            outcome = outcome or table.game_state.outcome()
+            table.step(None)
+            continue
+        table.step(chooser.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    assert outcome is not None
+    assert tuple(totals.values()) == rewards(outcome, 3)
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_bad_actions_raise_and_change_nothing() -> None:
+    table = raw_env("crazy-eights", players=2)
+    table.reset(seed=4)
+    before = table.game_state
+    observation = table.observe(table.agent_selection)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    with pytest.raises(IllegalMoveError):
+        table.step(illegal)
+    for junk in (-1, table.actions.size, 2.5, "3", True, None, [1]):
+        with pytest.raises(InvalidArgumentError):
+            table.step(junk)
+    with pytest.raises(IllegalMoveError):  # the player whose turn it is may not decline
+        table.step(table.actions.decline)
+    assert table.game_state is before
+    assert table.agent_selection == "player_1"
+
+
+def test_an_environment_used_before_reset_says_so() -> None:
+    table = raw_env("planets", players=2)
+    with pytest.raises(InvalidArgumentError):
+        table.observe("player_0")
+    single = rl_gym.CardGameEnv("planets")
+    with pytest.raises(InvalidArgumentError):
+        single.step(0)
+
+
+def test_gymnasium_illegal_actions_terminate_or_raise_as_chosen() -> None:
+    single = rl_gym.CardGameEnv("crazy-eights", players=2)
+    observation, _ = single.reset(seed=3)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = single.step(illegal)
+    assert (reward, terminated, truncated, info) == (-1.0, True, False, {"illegal_action": True})
+    with pytest.raises(InvalidArgumentError):
+        single.step(illegal)  # the episode is over
+    strict = rl_gym.CardGameEnv("crazy-eights", players=2, illegal="raise")
+    observation, _ = strict.reset(seed=3)
+    before = strict.game_state
+    with pytest.raises(IllegalMoveError):
+        strict.step(illegal)
+    assert strict.game_state is before
+    for junk in (-1, 10**9, "1", 1.5, None):
+        with pytest.raises(InvalidArgumentError):
+            strict.step(junk)
+    assert strict.game_state is before
+
+
+def test_gymnasium_episodes_are_reproducible_and_opponents_play_their_streams() -> None:
+    def episode(seed: int) -> list[Any]:
+        single = rl_gym.CardGameEnv("huit-americain", players=4, seat=2, opponents="heuristic")
+        observation, _ = single.reset(seed=seed)
+        chooser = random.Random(seed)
+        trace: list[Any] = []
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            action = chooser.choice(legal)
+            observation, reward, done, _, _ = single.step(action)
+            trace.append((action, float(reward), observation["observation"].tobytes()))
+        trace.append(single.game_state.to_json())
+        return trace
+
+    assert episode(11) == episode(11)
+    assert episode(11) != episode(12)
+
+
+def test_gymnasium_learner_can_be_in_any_seat_and_opponents_mixed() -> None:
+    single = rl_gym.CardGameEnv(
+        "crazy-eights", players=3, seat=1, opponents=["random", "ismcts:20"]
+    )
+    observation, _ = single.reset(seed=2)
+    assert single.game_state.to_act[0] == 1 or observation["action_mask"].sum() > 0
+
+
+def test_hostile_constructor_arguments_are_refused() -> None:
+    with pytest.raises(UnknownGameError):
+        env("chess")
+    kwargs: dict[str, Any]
+    for kwargs in (
+        {"players": 1},
+        {"players": "2"},
+        {"render_mode": "human"},
+        {"lang": "de"},
+        {"rules": crazy_eights.Rules()},
+    ):
+        with pytest.raises(InvalidArgumentError):
+            env("planets", **kwargs)
+    for kwargs in (
+        {"seat": 2},
+        {"seat": True},
+        {"opponents": ["random", "random"]},
+        {"opponents": 3},
+        {"illegal": "ignore"},
+        {"render_mode": "rgb_array"},
+    ):
+        with pytest.raises(InvalidArgumentError):
+            rl_gym.CardGameEnv("crazy-eights", **kwargs)
+    with pytest.raises(InvalidRulesError):
+        rl_gym.CardGameEnv("crazy-eights", opponents="grandmaster")
+    for seed in (-1, 2**64, 1.5, "1", True):
+        with pytest.raises(InvalidArgumentError):
+            raw_env("crazy-eights").reset(seed=seed)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgumentError):
+            rl_gym.CardGameEnv("crazy-eights").reset(seed=seed)  # type: ignore[arg-type]
+
+
+def test_rendering_narrates_for_a_spectator_in_either_language() -> None:
+    hidden_shown = 0
+    for lang in ("en", "fr"):
+        table = raw_env("huit-americain", players=2, render_mode="ansi", lang=lang)
+        table.reset(seed=5)
+        chooser = random.Random(5)
+        for _ in range(60):
+            if not table.agents or table.terminations[table.agent_selection]:
+                break
+            mask = table.observe(table.agent_selection)["action_mask"]
+            table.step(chooser.choice(np.flatnonzero(mask).tolist()))
+            text = table.render()
+            assert isinstance(text, str)
+            state = table.game_state
+            for event in state.last_events:
+                if isinstance(event, CardsDrawn) and event.cards:
+                    visible = {state.view(None).top}
+                    for card in event.cards:
+                        if card not in visible:
+                            hidden_shown += card.unicode() in text
+            if lang == "fr" and table.agents:
+                assert "de jouer" in text or not text
+    assert hidden_shown == 0
+    assert raw_env("planets").render() is None
+
+
+def test_the_encodings_do_not_depend_on_the_preset_name() -> None:
+    rules = huit_americain.GAME.preset("le-cumul")
+    table = raw_env("huit-americain", players=3, rules=rules)
+    assert table.actions is action_encoding("huit-americain", rules, players=3)
