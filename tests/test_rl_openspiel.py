@@ -30,7 +30,7 @@ pyspiel = pytest.importorskip(
 )
 np = pytest.importorskip("numpy")
 
-from cardgames.rl import seat_to_decide  # noqa: E402  (after the skip: needs NumPy)
+from cardgames.rl import rewards, seat_to_decide  # noqa: E402  (after the skip: needs NumPy)
 from cardgames.rl.openspiel import (  # noqa: E402  (after the skip: needs OpenSpiel)
     DEALS,
     CardgamesState,
@@ -176,27 +176,6 @@ def test_interruptions_are_asked_in_the_drivers_order(name: str, preset: str) ->
     assert interrupters == declines  # every decline is a decision that made no move
 
 
-@pytest.mark.parametrize(
-    ("winners", "players", "expected"),
-    [
-        ((1,), 2, [-1.0, 1.0]),
-        ((2,), 4, [-1.0, -1.0, 3.0, -1.0]),
-        ((0, 3), 4, [1.0, -1.0, -1.0, 1.0]),
-        ((0, 1, 2), 3, [0.0, 0.0, 0.0]),
-    ],
-)
-def test_returns_are_zero_sum(
-    winners: tuple[int, ...], players: int, expected: list[float]
-) -> None:
-    from cardgames.game import Outcome, Termination
-    from cardgames.rl.openspiel import _returns
-
-    outcome = Outcome(Termination.WENT_OUT, winners, (0,) * players)
-    assert _returns(outcome, players) == expected
-    assert sum(expected) == 0
-    assert _returns(None, players) == [0.0] * players
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_terminal_returns_follow_the_outcome(name: str) -> None:
     game = load_game(name, players=3)
@@ -204,9 +183,10 @@ def test_terminal_returns_follow_the_outcome(name: str) -> None:
     _random_playout(state, random.Random(11))
     outcome = state.engine_state.outcome()
     returns = state.returns()
+    assert returns == list(rewards(outcome, 3))
     assert sum(returns) == pytest.approx(0.0)
-    for seat in range(3):
-        assert (returns[seat] > 0) == (seat in outcome.winners and len(outcome.winners) < 3)
+    assert game.min_utility() == -1.0
+    assert game.max_utility() == 1.0
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert state.legal_actions() == []
 
@@ -358,7 +338,7 @@ def test_openspiels_ismcts_bot_plays_a_game_to_the_end(name: str, simulations: i
     state.apply_action(12)
     while not state.is_terminal():
         state.apply_action(bot.step(state))
-    assert sorted(state.returns()) == [-1.0, 1.0] or state.returns() == [0.0, 0.0]
+    assert state.returns() == list(rewards(state.engine_state.outcome(), 2))
 
 
 def test_the_cpp_ismcts_bot_cannot_resample_a_python_game() -> None:

@@ -31,9 +31,9 @@ How the game looks to OpenSpiel:
   asked again. So one move may take up to ``players`` decisions, and
   ``max_game_length`` is ``players * max_moves`` (the planet game: ``max_turns`` times the most
   decisions a turn can take).
-- **Returns** (zero-sum, at the end only): every loser pays 1, shared equally by the winners.
-  Two players: +1 and -1. With ``k`` winners among ``n`` players, a winner gets
-  ``(n - k) / k`` and a loser -1; everyone gets 0 when everyone shares the win.
+- **Returns** (zero-sum, at the end only) are `cardgames.rl.rewards`, as in every adapter:
+  with ``k`` winners among ``n`` seats, a winner gets ``1/k`` and every other seat
+  ``-1/(n-k)``; 0 for all when nobody or everybody wins.
 - **Observations** are built from the seat's view (`State.view`), never from the state, so
   they hold nothing the seat may not see. The tensor is `cardgames.rl.observe` of the view (the
   layout of `cardgames.rl.observation_encoding`), for both the observation and the information
@@ -80,12 +80,12 @@ import attrs
 
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Event, Game, Outcome, State, View, find_game
-from cardgames.rl import action_encoding, observation_encoding, seat_to_decide
+from cardgames.rl import action_encoding, observation_encoding, rewards, seat_to_decide
 from cardgames.rng import Rng
 
 try:
     import numpy as np
-    import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type information
+    import pyspiel  # OpenSpiel ships no type information: Any (see the mypy overrides)
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError(
         "cardgames.rl.openspiel needs OpenSpiel: pip install 'pycardgames[rl]'"
@@ -200,8 +200,9 @@ def rules_parameter(game: str | Game[Any], rules: Any) -> str:
         'sevens-draw'
         >>> import attrs
         >>> custom = attrs.evolve(find_game("crazy eights").default_rules, max_moves=500)
-        >>> rules_parameter("crazy eights", custom)[:12]
-        'base64:eyJ2Z'
+        >>> text = rules_parameter("crazy eights", custom)
+        >>> text.startswith("base64:"), load_game("crazy eights", 2, custom).setup.rules == custom
+        (True, True)
     """
     found = _resolve(game)
     for name, preset in found.presets.items():
@@ -306,17 +307,6 @@ def _trail_from_events(events: tuple[tuple[Event, ...], ...]) -> _Trail:
     return trail
 
 
-def _returns(outcome: Outcome | None, players: int) -> list[float]:
-    """Zero-sum returns: every loser pays 1, shared equally by the winners."""
-    if outcome is None:
-        return [0.0] * players
-    winners = set(outcome.winners)
-    if not winners or len(winners) == players:
-        return [0.0] * players
-    share = (players - len(winners)) / len(winners)
-    return [share if seat in winners else -1.0 for seat in range(players)]
-
-
 def _max_game_length(setup: _Setup) -> int:
     rules = setup.rules
     max_moves = getattr(rules, "max_moves", None)
@@ -356,7 +346,7 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
             max_chance_outcomes=DEALS,
             num_players=n,
             min_utility=-1.0,
-            max_utility=float(n - 1),
+            max_utility=1.0,
             utility_sum=0.0,
             max_game_length=_max_game_length(self.setup),
         )
@@ -454,10 +444,10 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return state is not None and state.is_over
 
     def returns(self) -> list[float]:
-        """Zero-sum returns at the end (every loser pays 1 to the winners), else zeros."""
+        """The rewards of `cardgames.rl.rewards` at the end (zero-sum), else zeros."""
         state = self.engine_state
         outcome = None if state is None else state.outcome()
-        return _returns(outcome, self.setup.players)
+        return list(rewards(outcome, self.setup.players))
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
