@@ -22,6 +22,11 @@ is repeatable (``--workers K`` plays the games in K processes, with the same res
 It prints OpenSpiel ISMCTS's score (a shared win counts half) with a 95 % Wilson interval, the
 same by seat, and the time each bot spends a decision. An interval that contains 50 % says
 that the games played do not tell the two bots apart.
+
+Reference runs (``--deals 100 --budget 100 --workers 2``, seeds 2026 and 2027, two shared
+cores, about 10 minutes each): OpenSpiel's ISMCTS scored 91 and 85 of 200 games, together
+176 of 400 = 44.0 % (95 % Wilson interval 39.2 % to 48.9 %; exact two-sided binomial
+p = 0.019), taking 287 ms a decision against our 24 ms.
 """
 
 from __future__ import annotations
