@@ -441,6 +441,14 @@ _FAMILIES: Final[tuple[tuple[type, Callable[[Any, int], list[_Key]]], ...]] = (
 )
 
 _ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
+_CACHE_SIZE: Final = 128
+
+
+def _remember(key: tuple[str, Any, int], encoding: ActionEncoding) -> None:
+    """Keep an encoding, forgetting the oldest beyond `_CACHE_SIZE` (bounded memory)."""
+    _ENCODINGS[key] = encoding
+    while len(_ENCODINGS) > _CACHE_SIZE:
+        del _ENCODINGS[next(iter(_ENCODINGS))]
 
 
 def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -> ActionEncoding:
@@ -482,8 +490,7 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         raise InvalidArgumentError("game", found.name, "no action encoding for this game")
     index = {key: i for i, key in enumerate(keys)}
     encoding = ActionEncoding(found, rules, players, tuple(keys), index)
-    if len(_ENCODINGS) < 64:
-        _ENCODINGS[cache_key] = encoding
-        if isinstance(game, str) and len(game) <= 32:
-            _ENCODINGS[(game, rules, players)] = encoding
+    _remember(cache_key, encoding)
+    if isinstance(game, str) and len(game) <= 32:
+        _remember((game, rules, players), encoding)
     return encoding

@@ -383,6 +383,14 @@ def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationE
 
 
 _ENCODINGS: dict[tuple[str, Any, int], ObservationEncoding] = {}
+_CACHE_SIZE: Final = 128
+
+
+def _remember(key: tuple[str, Any, int], encoding: ObservationEncoding) -> None:
+    """Keep an encoding, forgetting the oldest beyond `_CACHE_SIZE` (bounded memory)."""
+    _ENCODINGS[key] = encoding
+    while len(_ENCODINGS) > _CACHE_SIZE:
+        del _ENCODINGS[next(iter(_ENCODINGS))]
 
 
 def observation_encoding(
@@ -420,10 +428,9 @@ def observation_encoding(
             encoding = _planets(found, rules, players)
         else:
             raise InvalidArgumentError("game", found.name, "no observation encoding for this game")
-        if len(_ENCODINGS) < 64:
-            _ENCODINGS[key] = encoding
-            if isinstance(game, str) and len(game) <= 32:
-                _ENCODINGS[(game, rules, players)] = encoding
+        _remember(key, encoding)
+        if isinstance(game, str) and len(game) <= 32:
+            _remember((game, rules, players), encoding)
     return encoding
 
 
