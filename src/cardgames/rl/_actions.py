@@ -381,6 +381,16 @@ class ActionEncoding:
             seat = seat_number(player, self.players)
         return seat, position.legal_moves(seat)
 
+    def _legal_by_id(self, state: State[Any, Any, Any], seat: int) -> dict[int, Move]:
+        """A seat's legal moves by id, ascending (trusted: ``seat`` is a seat of ``state``).
+
+        For each id, the move is the one `decode` returns: the first of the engine's list.
+        """
+        moves: dict[int, Move] = {}
+        for move in state.legal_moves(seat):
+            moves.setdefault(self._id_of(move), move)
+        return dict(sorted(moves.items()))
+
     def _id_of(self, move: Move) -> int:
         """The id of an engine move (trusted: it comes from the engine's legal moves)."""
         action_id = self._ids.get(move)
@@ -479,6 +489,7 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         raise InvalidArgumentError("game", found.name, "no action encoding for this game")
     index = {key: i for i, key in enumerate(keys)}
     encoding = ActionEncoding(found, rules, players, tuple(keys), index)
-    if len(_ENCODINGS) < 64:
-        _ENCODINGS[cache_key] = encoding
+    if len(_ENCODINGS) >= 64:  # bounded: forget the oldest, so the newest is always kept
+        del _ENCODINGS[next(iter(_ENCODINGS))]
+    _ENCODINGS[cache_key] = encoding
     return encoding

@@ -71,6 +71,7 @@ field                     size   content
 
 from __future__ import annotations
 
+import array
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -153,7 +154,7 @@ class ObservationEncoding:
     rules: Any
     players: int
     fields: tuple[Field, ...]
-    _fill: Callable[[Any, Any, int], None] = attrs.field(repr=False)
+    _build: Callable[[Any, int], npt.NDArray[np.float32]] = attrs.field(repr=False)
 
     @property
     def shape(self) -> tuple[int]:
@@ -177,19 +178,15 @@ class ObservationEncoding:
         Raises:
             InvalidArgumentError: if ``view`` is not a view of this game, rules and players.
         """
-        import numpy as np
-
         game = self.game
         if not isinstance(view, game.view_type) or getattr(view, "game", None) != game.name:
             raise InvalidArgumentError("view", view, f"expected a view of {game.name}")
         if len(view.players) != self.players:  # type: ignore[attr-defined]
             raise InvalidArgumentError("view", view, f"expected a view of {self.players} players")
         rules = getattr(view, "rules", None)
-        if rules is not None and rules != self.rules:
+        if rules is not None and rules is not self.rules and rules != self.rules:
             raise InvalidArgumentError("view", view, "its rules are not this encoding's")
-        out = np.zeros(self.shape, dtype=np.float32)
-        self._fill(out, view, 0 if view.viewer is None else view.viewer)
-        return out
+        return self._build(view, 0 if view.viewer is None else view.viewer)
 
 
 class _Writer:
@@ -246,32 +243,63 @@ def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> Observatio
     )
     phases = {phase: i for i, phase in enumerate(SheddingPhase)}
 
-    def fill(out: Any, view: SheddingView, viewer: int) -> None:
-        w = _Writer(fields, out, viewer, n)
+    starts = {field.name: field.start for field in fields}
+    length = fields[-1].stop
+    hand, top, suit, current, phase = (
+        starts[k] for k in ("hand", "top", "suit", "current", "phase")
+    )
+    to_act, discard, drawn, target = (
+        starts[k] for k in ("to_act", "discard", "drawn", "announce_target")
+    )
+    top_player, own_seat = starts["top_player"], starts["seat"]
+    penalty, direction, stock_size, passes = (
+        starts[k] for k in ("penalty", "direction", "stock_size", "passes")
+    )
+    hand_sizes = starts["hand_sizes"]
+    at_hand = {card: hand + i for card, i in index.items()}
+    at_top = {card: top + i for card, i in index.items()}
+    at_discard = {card: discard + i for card, i in index.items()}
+    at_drawn = {card: drawn + i for card, i in index.items()}
+    at_phase = {p: phase + i for p, i in phases.items()}
+
+    zeros = array.array("f", bytes(4 * length))  # C floats: float32
+
+    def build(view: SheddingView, viewer: int) -> npt.NDArray[np.float32]:
+        # Written into a copy of a zero array.array, then seen by NumPy without a copy: Python
+        # stores into such an array much faster than into an ndarray, element by element.
+        import numpy as np
+
+        out = zeros.__copy__()
         for card in view.hand or ():
-            w.add("hand", index[card])
-        w.one("top", index[view.top])
-        w.one("suit", None if view.suit is None else int(view.suit))
-        w.one("penalty", 0, view.penalty)
-        w.seats("hand_sizes", view.hand_sizes)
-        w.seat("current", view.current)
-        w.one("direction", 0, view.direction)
-        w.one("phase", phases[view.phase])
+            out[at_hand[card]] += 1.0
+        out[at_top[view.top]] = 1.0
+        if view.suit is not None:
+            out[suit + int(view.suit)] = 1.0
+        out[penalty] = view.penalty
+        for seat, size in enumerate(view.hand_sizes):
+            out[hand_sizes + (seat - viewer) % n] = size
+        out[current + (view.current - viewer) % n] = 1.0
+        out[direction] = view.direction
+        out[at_phase[view.phase]] = 1.0
         for seat in view.to_act:
-            w.seat("to_act", seat)
-        w.one("stock_size", 0, view.stock_size)
+            out[to_act + (seat - viewer) % n] = 1.0
+        out[stock_size] = view.stock_size
         for card in view.discard:
-            w.add("discard", index[card])
-        w.one("drawn", None if view.drawn is None else index[view.drawn])
-        w.seat("announce_target", view.announce_target)
-        w.seat("top_player", view.top_player)
-        w.one("passes", 0, view.passes)
+            out[at_discard[card]] += 1.0
+        if view.drawn is not None:
+            out[at_drawn[view.drawn]] = 1.0
+        if view.announce_target is not None:
+            out[target + (view.announce_target - viewer) % n] = 1.0
+        if view.top_player is not None:
+            out[top_player + (view.top_player - viewer) % n] = 1.0
+        out[passes] = view.passes
         if view.viewer is not None:
-            w.one("seat", view.viewer)
+            out[own_seat + view.viewer] = 1.0
+        return np.frombuffer(out, dtype=np.float32)
 
     assert len(SheddingPhase) == 3
     assert len(Suit) == 4
-    return ObservationEncoding(game, rules, n, fields, fill)
+    return ObservationEncoding(game, rules, n, fields, build)
 
 
 _PLANETS: Final = tuple(card for card in PlanetCard if card.is_planet)
@@ -352,7 +380,16 @@ def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationE
 
     assert len(PlanetsPhase) == 6
     assert len(_PLANETS) == 8
-    return ObservationEncoding(game, rules, n, fields, fill)
+    length = fields[-1].stop
+
+    def build(view: PlanetsView, viewer: int) -> Any:
+        import numpy as np
+
+        out = np.zeros(length, dtype=np.float32)
+        fill(out, view, viewer)
+        return out
+
+    return ObservationEncoding(game, rules, n, fields, build)
 
 
 _ENCODINGS: dict[tuple[str, Any, int], ObservationEncoding] = {}
@@ -388,8 +425,9 @@ def observation_encoding(
             encoding = _planets(found, rules, players)
         else:
             raise InvalidArgumentError("game", found.name, "no observation encoding for this game")
-        if len(_ENCODINGS) < 64:
-            _ENCODINGS[key] = encoding
+        if len(_ENCODINGS) >= 64:  # bounded: forget the oldest, so the newest is always kept
+            del _ENCODINGS[next(iter(_ENCODINGS))]
+        _ENCODINGS[key] = encoding
     return encoding
 
 
