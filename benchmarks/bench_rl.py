@@ -168,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         "engine": engine_build(),
     }
     print(
-        f"RL environment steps: {args.game} and RLCard uno, {args.players} players, "
+        f"RL environment steps: {args.game}{'' if args.no_competitors else ' and RLCard uno'}, "
+        f"{args.players} players, "
         f"{args.games} games of each x {args.rounds} rounds, {engine_build()} engine, "
         f"Python {report['python']}"
     )
