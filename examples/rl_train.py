@@ -2,26 +2,27 @@
 
 Run it::
 
-    python examples/rl_train.py                                # 2-player Crazy Eights
-    python examples/rl_train.py --episodes 20000 --out curve.png
+    python examples/rl_train.py                     # 2-player Crazy Eights, about 2 minutes
+    python examples/rl_train.py --out curve.png     # the same, and the learning curve
     python examples/rl_train.py --game "8 américain" --hidden 64 --out curve.png
     python examples/rl_train.py --episodes 200 --eval-games 200 --block 50   # a quick check
 
-The learner plays seat ``--seat`` of the Gymnasium environment `cardgames.rl.gymnasium.
-CardGameEnv` (the ids ``cardgames/CrazyEights-v0``…), library ``"random"`` agents in the other
-seats. Its policy is a softmax over the *legal* action ids only (the others get probability
-0 through the observation's ``action_mask``), with logits linear in the features, or, with
-``--hidden H``, computed by one hidden layer of H tanh units. The features are the observation
-vector (`cardgames.rl.observe`), each value squashed by ``sign(x) * log(1 + |x|)`` so that the
-counts (cards in the stock, hand sizes) do not dwarf the one-hot fields, and a constant 1.
+The learner plays seat ``--seat`` of the Gymnasium environment
+`cardgames.rl.gymnasium.CardGameEnv` (the ids ``cardgames/CrazyEights-v0``…), library
+``"random"`` agents the other seats. Its policy is a softmax over the *legal* action ids only
+(the others get probability 0 through the observation's ``action_mask``), with logits linear in
+the features, or, with ``--hidden H``, computed by one hidden layer of H tanh units. The
+features are the observation vector (`cardgames.rl.observe`), each value squashed by
+``sign(x) * log(1 + |x|)`` so that the counts (cards in the stock, hand sizes) do not dwarf the
+one-hot fields, and a constant 1.
 
-Training is REINFORCE with a learned baseline (Monte Carlo actor-critic): the reward comes once,
+Training is REINFORCE with a learned baseline (Monte Carlo actor-critic). The reward comes once,
 at the end of the game (+1 for a win, -1 for a loss, `cardgames.rl.rewards`), so the return of
-each decision is the final reward; a linear value function of the same features, fitted by
-least squares as training goes, is subtracted from it, and the policy follows the gradient of
-``log pi(action) * (return - value)`` plus a small entropy bonus. Parameters move by Adam
-after every ``--batch`` episodes. Decisions with a single legal id teach nothing and are
-skipped.
+each decision is the final reward. A linear value function of the same features, fitted by
+gradient steps on its squared error as training goes, is subtracted from it, and the policy
+follows the gradient of ``log pi(action) * (return - value)`` plus a small entropy bonus.
+Parameters move by Adam after every ``--batch`` episodes. Decisions with a single legal id
+teach nothing and are skipped.
 
 It reports, and draws with ``--out FILE.png`` (matplotlib, the ``analysis`` extra):
 
