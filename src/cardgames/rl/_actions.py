@@ -379,6 +379,11 @@ class ActionEncoding:
             seat = seat_number(player, self.players)
         return seat, position.legal_moves(seat)
 
+    def _legal_by_id(self, state: State[Any, Any, Any], seat: int) -> dict[int, Move]:
+        """A seat's legal moves by id, ascending (trusted: ``seat`` is a seat of ``state``)."""
+        moves = {self._id_of(move): move for move in state.legal_moves(seat)}
+        return dict(sorted(moves.items()))
+
     def _id_of(self, move: Move) -> int:
         """The id of an engine move (trusted: it comes from the engine's legal moves)."""
         action_id = self._ids.get(move)
