@@ -251,6 +251,88 @@ def test_analysis_without_matplotlib_says_so_in_one_line(
     assert not out.exists()
 
 
+# ----------------------------------------------------------------------------- rl_train
+
+RL_SMALL = ["--episodes", "60", "--eval-games", "40", "--block", "20", "--batch", "8"]
+
+
+def test_rl_train_reports_the_curve_and_both_win_rates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+    pytest.importorskip("matplotlib", reason="the analysis extra is not installed")
+    out = tmp_path / "curve.png"
+    status, text, err = run("rl_train", [*RL_SMALL, "--seed", "3", "--out", str(out)], capsys)
+    assert status == 0, err
+    assert text.startswith("Crazy Eights, 2 players, learner in seat 0 vs random: softmax")
+    assert re.search(r"^untrained policy .*, 40 evaluation games: [\d.]+ %  95 % CI \[", text, re.M)
+    assert re.search(r"^  20: [\d.]+ %  40: [\d.]+ %  60: [\d.]+ %$", text, re.M)
+    final = re.search(
+        r"^final policy \(greedy\), the same 40 evaluation games: ([\d.]+) %", text, re.M
+    )
+    assert final is not None
+    assert f"Chart: {out}" in text
+    assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    # Seeded: the same command prints the same figures (the time aside).
+    status, again, _ = run("rl_train", [*RL_SMALL, "--seed", "3", "--out", str(out)], capsys)
+    assert status == 0
+    assert re.sub(r"in \d+ s", "", again) == re.sub(r"in \d+ s", "", text)
+
+
+def test_rl_train_hidden_layer_and_other_game(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+    argv = [*RL_SMALL, "--game", "8 américain", "--hidden", "8", "--players", "3", "--seat", "1"]
+    status, text, err = run("rl_train", argv, capsys)
+    assert status == 0, err
+    assert text.startswith("8 Américain, 3 players, learner in seat 1 vs random")
+    assert "one hidden layer of 8 tanh units" in text
+    assert "(add --out curve.png to draw the learning curve)" in text
+
+
+def test_rl_train_policy_starts_uniform_and_its_gradient_is_right() -> None:
+    pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+    import numpy as np
+
+    rl = load("rl_train")
+    rng = np.random.default_rng(0)
+    for hidden in (0, 5):
+        policy = rl.Policy(7, 4, hidden, rng)
+        policy.w2 += rng.normal(0, 0.5, policy.w2.shape)
+        x = rl.features(rng.normal(0, 2, 6).astype(np.float32))
+        legal = np.array([0, 2, 3])
+        h = policy.layer(x)
+        p = policy.probabilities(h, legal)
+        assert p.sum() == pytest.approx(1)
+        # d log pi(2) / d W, against finite differences
+        g1, g2 = policy.gradients(
+            x[None], h[None], np.array([2]), [legal], [p], np.array([1.0]), 0.0
+        )
+        for weights, grad in ((policy.w2, g2), (policy.w1, g1)):
+            if not weights.size:
+                continue
+            i = np.unravel_index(int(np.argmax(np.abs(grad))), grad.shape)
+            old = weights[i]
+            weights[i] = old + 1e-6
+            up = np.log(policy.probabilities(policy.layer(x), legal)[1])
+            weights[i] = old - 1e-6
+            down = np.log(policy.probabilities(policy.layer(x), legal)[1])
+            weights[i] = old
+            assert grad[i] == pytest.approx((up - down) / 2e-6, rel=1e-4)
+    fresh = rl.Policy(7, 4, 0, rng)
+    probabilities = fresh.probabilities(fresh.layer(np.ones(7)), np.array([1, 3]))
+    assert probabilities.tolist() == [0.5, 0.5]
+
+
+def test_rl_train_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+    status, _, err = run("rl_train", ["--game", "bridge", "--episodes", "1"], capsys)
+    assert status == 2
+    assert "unknown game 'bridge'" in err
+    with pytest.raises(SystemExit):
+        run("rl_train", ["--eval-games", "0"], capsys)
+    assert "--eval-games must be at least 1" in capsys.readouterr().err
+
+
 # ----------------------------------------------------------------------------- scorekeeper
 
 

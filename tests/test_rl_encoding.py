@@ -389,5 +389,18 @@ def test_observe_refuses_what_is_not_a_fitting_view() -> None:
     assert PlanetCard.MARS.is_planet
 
 
+def test_the_encoding_caches_stay_bounded() -> None:
+    from cardgames.rl import _actions, _observations
+
+    for moves in range(1000, 1300):
+        rules = attrs.evolve(crazy_eights.Rules(), max_moves=moves)
+        action_encoding("crazy eights", rules, players=2)
+        observation_encoding("crazy eights", rules, players=2)
+    assert len(_actions._ENCODINGS) <= _actions._CACHE_SIZE
+    assert len(_observations._ENCODINGS) <= _observations._CACHE_SIZE
+    rules = attrs.evolve(crazy_eights.Rules(), max_moves=1299)
+    assert action_encoding("crazy eights", rules, players=2).rules == rules
+
+
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     LAYOUT_FILE.write_text(json.dumps(_layout_fingerprints(), indent=1) + "\n", encoding="utf-8")

@@ -12,6 +12,7 @@ import random
 import warnings
 from typing import Any
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra")
@@ -262,4 +263,8 @@ def test_rendering_narrates_for_a_spectator_in_either_language() -> None:
 def test_the_encodings_do_not_depend_on_the_preset_name() -> None:
     rules = huit_americain.GAME.preset("le-cumul")
     table = raw_env("huit-americain", players=3, rules=rules)
-    assert table.actions is action_encoding("huit-americain", rules, players=3)
+    assert table.actions is action_encoding("huit-americain", rules, players=3)  # cached
+    by_alias = action_encoding("8 américain", attrs.evolve(rules), players=3)  # an equal copy
+    assert [by_alias.describe(i) for i in range(by_alias.size)] == [
+        table.actions.describe(i) for i in range(table.actions.size)
+    ]

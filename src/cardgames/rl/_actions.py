@@ -379,6 +379,11 @@ class ActionEncoding:
             seat = seat_number(player, self.players)
         return seat, position.legal_moves(seat)
 
+    def _legal_by_id(self, state: State[Any, Any, Any], seat: int) -> dict[int, Move]:
+        """A seat's legal moves by id, ascending (trusted: ``seat`` is a seat of ``state``)."""
+        moves = {self._id_of(move): move for move in state.legal_moves(seat)}
+        return dict(sorted(moves.items()))
+
     def _id_of(self, move: Move) -> int:
         """The id of an engine move (trusted: it comes from the engine's legal moves)."""
         action_id = self._ids.get(move)
@@ -441,6 +446,14 @@ _FAMILIES: Final[tuple[tuple[type, Callable[[Any, int], list[_Key]]], ...]] = (
 )
 
 _ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
+_CACHE_SIZE: Final = 128
+
+
+def _remember(key: tuple[str, Any, int], encoding: ActionEncoding) -> None:
+    """Keep an encoding, forgetting the oldest beyond `_CACHE_SIZE` (bounded memory)."""
+    _ENCODINGS[key] = encoding
+    while len(_ENCODINGS) > _CACHE_SIZE:
+        del _ENCODINGS[next(iter(_ENCODINGS))]
 
 
 def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -> ActionEncoding:
@@ -482,8 +495,7 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         raise InvalidArgumentError("game", found.name, "no action encoding for this game")
     index = {key: i for i, key in enumerate(keys)}
     encoding = ActionEncoding(found, rules, players, tuple(keys), index)
-    if len(_ENCODINGS) < 64:
-        _ENCODINGS[cache_key] = encoding
-        if isinstance(game, str) and len(game) <= 32:
-            _ENCODINGS[(game, rules, players)] = encoding
+    _remember(cache_key, encoding)
+    if isinstance(game, str) and len(game) <= 32:
+        _remember((game, rules, players), encoding)
     return encoding

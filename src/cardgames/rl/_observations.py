@@ -157,9 +157,14 @@ class ObservationEncoding:
     rules: Any
     players: int
     fields: tuple[Field, ...]
-    _fill: Callable[[list[float], Any, int], None] = attrs.field(repr=False)
+    _fill: Callable[[array.array[float], Any, int], None] = attrs.field(repr=False)
     _rules_seen: list[Any] = attrs.field(factory=list, repr=False)
     """Rules objects already found equal to `rules` (compared by identity next time)."""
+    _zeros: array.array[float] = attrs.field(init=False, repr=False)
+
+    @_zeros.default
+    def _zero_vector(self) -> array.array[float]:
+        return array.array("f", bytes(4 * self.fields[-1].stop))  # C floats: float32
 
     @property
     def shape(self) -> tuple[int]:
@@ -202,14 +207,16 @@ class ObservationEncoding:
 
     def _encode(self, view: Any) -> npt.NDArray[np.float32]:
         """`encode` without the checks of the view's game, size and rules."""
-        out = [0.0] * self.fields[-1].stop
+        # Written into a copy of a zero array of C floats, then seen by NumPy without a copy:
+        # Python stores into an array.array much faster than into an ndarray, item by item.
+        out = self._zeros.__copy__()
         try:
             self._fill(out, view, 0 if view.viewer is None else view.viewer)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             raise InvalidArgumentError(
                 "view", view, "its fields are not a position of this game (a forged view?)"
             ) from None
-        return np.frombuffer(array.array("f", out), dtype=np.float32)
+        return np.frombuffer(out, dtype=np.float32)
 
 
 def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> ObservationEncoding:
@@ -248,7 +255,7 @@ def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> Observatio
         at["seat"],
     )
 
-    def fill(out: list[float], view: SheddingView, viewer: int) -> None:
+    def fill(out: array.array[float], view: SheddingView, viewer: int) -> None:
         for card in view.hand or ():
             out[hand + index[card]] += 1.0
         out[top + index[view.top]] = 1.0
@@ -316,7 +323,7 @@ def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationE
     at = {field.name: field.start for field in fields}
     nine = {card: int(card) for card in PlanetCard}  # a card's index; a KeyError for junk
 
-    def fill(out: list[float], view: PlanetsView, viewer: int) -> None:
+    def fill(out: array.array[float], view: PlanetsView, viewer: int) -> None:
         def seat(name: str, who: int | None) -> None:
             if who is not None:
                 out[at[name] + (who - viewer) % n] = 1.0
@@ -383,6 +390,14 @@ def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationE
 
 
 _ENCODINGS: dict[tuple[str, Any, int], ObservationEncoding] = {}
+_CACHE_SIZE: Final = 128
+
+
+def _remember(key: tuple[str, Any, int], encoding: ObservationEncoding) -> None:
+    """Keep an encoding, forgetting the oldest beyond `_CACHE_SIZE` (bounded memory)."""
+    _ENCODINGS[key] = encoding
+    while len(_ENCODINGS) > _CACHE_SIZE:
+        del _ENCODINGS[next(iter(_ENCODINGS))]
 
 
 def observation_encoding(
@@ -420,10 +435,9 @@ def observation_encoding(
             encoding = _planets(found, rules, players)
         else:
             raise InvalidArgumentError("game", found.name, "no observation encoding for this game")
-        if len(_ENCODINGS) < 64:
-            _ENCODINGS[key] = encoding
-            if isinstance(game, str) and len(game) <= 32:
-                _ENCODINGS[(game, rules, players)] = encoding
+        _remember(key, encoding)
+        if isinstance(game, str) and len(game) <= 32:
+            _remember((game, rules, players), encoding)
     return encoding
 
 

@@ -6,9 +6,12 @@ import operator
 import secrets
 from typing import Any
 
+import numpy as np
+
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
-from cardgames.game import State
+from cardgames.game import Move, State
 from cardgames.rl._actions import ActionEncoding, seat_to_decide
+from cardgames.rl._observations import ObservationEncoding
 
 __all__ = ["Table", "check_seed"]
 
@@ -39,28 +42,69 @@ class Table:
 
     `seat` is the seat asked now (`seat_to_decide`); `act` plays its answer. A refused answer
     raises and changes nothing (the state is immutable; the table keeps the old one).
+
+    What one position needs (the seat asked, its legal ids and their moves) is computed once and
+    kept until `state` or `declined` is given another object: an environment reads it for the
+    observation's mask and again to play the action.
     """
 
-    __slots__ = ("declined", "encoding", "state")
+    __slots__ = ("_for", "_moves", "_seat", "declined", "encoding", "state")
 
     def __init__(self, encoding: ActionEncoding, state: State[Any, Any, Any]) -> None:
         self.encoding = encoding
         self.state = state
         self.declined: frozenset[int] = frozenset()
+        self._for: tuple[object, object] | None = None  # (state, declined) of the two below
+        self._seat: int | None = None
+        self._moves: dict[int, Move] = {}
+
+    def _position(self) -> tuple[int | None, dict[int, Move]]:
+        """The seat asked now and its legal moves by id (ascending; decline excluded)."""
+        state = self.state
+        declined = self.declined
+        known = self._for
+        if known is not None and known[0] is state and known[1] is declined:
+            return self._seat, self._moves
+        if state.is_over:
+            seat = None
+            moves: dict[int, Move] = {}
+        else:
+            seat = seat_to_decide(state, declined)
+            moves = self.encoding._legal_by_id(state, seat)
+        self._for, self._seat, self._moves = (state, declined), seat, moves
+        return seat, moves
 
     @property
     def seat(self) -> int | None:
         """The seat asked for a decision now, ``None`` once the game is over."""
-        if self.state.is_over:
-            return None
-        return seat_to_decide(self.state, self.declined)
+        return self._position()[0]
 
     def legal_actions(self) -> list[int]:
         """The legal ids of the seat asked now (empty once the game is over)."""
-        seat = self.seat
-        if seat is None:
+        seat, moves = self._position()
+        if seat is None or not moves:
             return []
-        return self.encoding.legal_actions(self.state, seat)
+        ids = list(moves)
+        if seat != self.state.to_act[0]:
+            ids.append(self.encoding.decline)
+        return ids
+
+    def observation(
+        self, observations: ObservationEncoding, seat: int, *, asked: bool = True
+    ) -> dict[str, Any]:
+        """What an environment shows ``seat``: its observation vector and its action mask.
+
+        The mask (int8) is 1 at the legal ids if ``seat`` is the seat asked now (and ``asked``),
+        else all zero. The view is the table's own, so it is encoded without `encode`'s checks.
+        """
+        mask = bytearray(self.encoding.size)
+        if asked and self.seat == seat:
+            for action_id in self.legal_actions():
+                mask[action_id] = 1
+        return {
+            "observation": observations._encode(self.state.view(seat)),
+            "action_mask": np.frombuffer(mask, dtype=np.int8),
+        }
 
     def act(self, action_id: object) -> None:
         """Play the answer of the seat asked now.
@@ -70,7 +114,7 @@ class Table:
             IllegalMoveError: if it is not legal for that seat now (``decline`` included, for
                 the seat whose turn it is); nothing changes.
         """
-        seat = self.seat
+        seat, moves = self._position()
         encoding = self.encoding
         index = encoding._check_id(action_id)
         if seat is None:
@@ -80,6 +124,10 @@ class Table:
                 raise IllegalMoveError("decline", seat, "the player whose turn it is must move")
             self.declined = self.declined | {seat}
             return
-        move = encoding.decode(index, self.state, seat)
+        move = moves.get(index)
+        if move is None:
+            raise IllegalMoveError(
+                encoding.describe(index), seat, "not a legal move of this seat now"
+            )
         self.state = self.state.apply(move)
         self.declined = frozenset()

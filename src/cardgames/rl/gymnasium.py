@@ -215,14 +215,7 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
             table.declined = frozenset()
 
     def _observation(self) -> dict[str, Any]:
-        table = self._running()
-        mask = np.zeros(self.actions.size, dtype=np.int8)
-        if table.seat == self.seat and not self._done:
-            mask[table.legal_actions()] = 1
-        return {
-            "observation": self.observations.encode(table.state.view(self.seat)),
-            "action_mask": mask,
-        }
+        return self._running().observation(self.observations, self.seat, asked=not self._done)
 
 
 def _register() -> None:

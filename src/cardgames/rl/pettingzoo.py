@@ -143,15 +143,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type infor
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation vector and action mask."""
-        table = self._running()
-        seat = self._seats[agent]
-        mask = np.zeros(self.actions.size, dtype=np.int8)
-        if table.seat == seat:
-            mask[table.legal_actions()] = 1
-        return {
-            "observation": self.observations.encode(table.state.view(seat)),
-            "action_mask": mask,
-        }
+        return self._running().observation(self.observations, self._seats[agent])
 
     def step(self, action: Any) -> None:
         """Play the action of the agent asked now (``None`` for an agent already done)."""
@@ -201,6 +193,24 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type infor
             self.agent_selection = self.possible_agents[seat]
 
 
+class _OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped base
+    """PettingZoo's order-enforcing wrapper, with ``last()`` asked of the environment itself.
+
+    The base class answers ``last()`` with five attribute reads that each go through its
+    ``__getattr__``; after ``reset()`` this returns the environment's own ``last()``, the same
+    values at less cost. Before ``reset()`` it behaves as the base class.
+    """
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation, reward, termination, truncation and info of the agent asked."""
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def raw_env(
     game: str | Game[Any],
     *,
@@ -231,6 +241,6 @@ def env(
         render_mode: ``None`` or ``"ansi"``.
         lang: The language of the rendering: ``"en"`` or ``"fr"``.
     """
-    return wrappers.OrderEnforcingWrapper(
+    return _OrderEnforcingWrapper(
         raw_env(game, players=players, rules=rules, render_mode=render_mode, lang=lang)
     )
