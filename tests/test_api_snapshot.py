@@ -54,6 +54,7 @@ MODULES = (
     "cardgames.history",
     "cardgames.schema",
     "cardgames.narration",
+    "cardgames.rl",
 )
 """The public modules, in the order they appear in the snapshot."""
 
