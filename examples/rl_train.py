@@ -121,7 +121,7 @@ class Policy:
     def probabilities(self, h: Array, legal: npt.NDArray[np.intp]) -> Array:
         """The probability of each legal id, in the order of ``legal``."""
         logits = self.w2[legal] @ h
-        logits -= logits.max()
+        logits = logits - float(np.max(logits))
         p: Array = np.exp(logits)
         p /= p.sum()
         return p
