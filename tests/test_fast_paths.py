@@ -11,7 +11,10 @@ result. Each shortcut is checked here against the plain reading it replaces:
   of the reference implementation below, the code it replaced, on every position of many games;
 - `Effects.for_card` reads a table by card code: the same effect as the lookup by face, and any
   value that is not a `Card` is refused;
-- `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence.
+- `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence;
+- the compiled driver loop (`cardgames.agents._drive`, which the binary wheels use) makes the
+  moves of the interpreted loop of `base._drive`, whatever the line-up, random agents drawing
+  from `cardgames._xoshiro.Stream` what they draw from their `Rng`.
 
 The golden rows of ``tests/data/simulate_golden.json`` (``test_hostile_determinism.py``) hold
 the same promise across versions and Pythons.
@@ -19,15 +22,16 @@ the same promise across versions and Pythons.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 import pytest
 
-from cardgames import crazy_eights, huit_americain
-from cardgames.agents import RandomAgent, make_agent, play_game
-from cardgames.agents.base import _random_without_view, _views_name_the_current_player
+from cardgames import CardGamesError, crazy_eights, huit_americain
+from cardgames.agents import RandomAgent, base, make_agent, play_game
+from cardgames.agents.base import AgentError, _random_without_view, _views_name_the_current_player
 from cardgames.agents.heuristic import _best_play, _shedding_move
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
@@ -116,6 +120,49 @@ def test_the_driver_reads_the_turn_as_the_random_agent_does(game: Game[Any]) -> 
     view = state.view(seat)
     on_turn = getattr(view, "current", view.viewer) == view.viewer
     assert on_turn == (not _views_name_the_current_player(game.view_type))
+
+
+def _line_ups(game: Game[Any], players: int) -> list[list[Any]]:
+    """Random agents alone, with other interrupt chances, and among agents that get views."""
+    others: list[Any] = [_ViewingRandomAgent(interrupt_chance=0.4)]
+    with contextlib.suppress(CardGamesError):  # a game without a heuristic agent
+        others.append(make_agent("heuristic", game))
+    chances = [0.5, 0.0, 1.0, 0.3]
+    line_ups = [[RandomAgent(interrupt_chance=chance)] * players for chance in chances]
+    line_ups.append([RandomAgent(interrupt_chance=chances[s % 4]) for s in range(players)])
+    for other in others:
+        line_ups.append([other if s % 2 else RandomAgent() for s in range(players)])
+        line_ups.append([other] * players)
+    return line_ups
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), _CASES)
+def test_the_compiled_driver_loop_makes_the_moves_of_the_interpreted_one(
+    game: Game[Any], rules: Any, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Interpreted here, compiled under the binary wheel: both must make the reference's moves.
+    for agents in _line_ups(game, players):
+        for seed in range(3):
+            monkeypatch.setattr(base, "_COMPILED_DRIVE", False)
+            reference = play_game(game, agents, seed=seed, rules=rules)
+            monkeypatch.setattr(base, "_COMPILED_DRIVE", True)
+            fast = play_game(game, agents, seed=seed, rules=rules)
+            assert fast.steps == reference.steps
+            assert fast.state == reference.state
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_both_driver_loops_stop_at_max_steps(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(base, "_COMPILED_DRIVE", compiled)
+    with pytest.raises(AgentError, match="did not end within 5 moves"):
+        play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1, max_steps=5)
+    result = play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1)
+    steps = len(result.steps)
+    assert len(play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1, max_steps=steps).steps)
+    with pytest.raises(AgentError, match=f"within {steps - 1} moves"):
+        play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1, max_steps=steps - 1)
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
