@@ -7,8 +7,9 @@ result. Each shortcut is checked here against the plain reading it replaces:
   same games as a subclass of it, which the driver treats as any agent (view built, ``act``
   called, answer checked);
 - `simulate` records no steps: its rows are the rows of `play_game`'s games;
-- the heuristic agent's choice of a card (by suit counts of the rest of the hand) is the choice
-  of the reference implementation below, the code it replaced, on every position of many games;
+- the heuristic agent's choice of a card (by suit counts of the rest of the hand, its rules'
+  effects and points read from one table by card code) is the choice of the reference
+  implementation below, the code it replaced, on every position of many games;
 - `Effects.for_card` reads a table by card code: the same effect as the lookup by face, and any
   value that is not a `Card` is refused;
 - `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence;
@@ -276,6 +277,9 @@ def test_the_heuristic_chooses_the_card_of_the_reference(game: Game[Any], rules:
                     plays = [m for m in legal if isinstance(m, PlayCard)]
                     if plays:
                         assert _best_play(view, plays) == _reference_best_play(view, plays)
+                        # In any order: the plays of a card need not follow one another.
+                        mixed = plays[1::2] + plays[::2]
+                        assert _best_play(view, mixed) == _reference_best_play(view, mixed)
                         compared += 1
                 move, rng = rng.choice(state.legal_moves())
                 state = state.apply(move)

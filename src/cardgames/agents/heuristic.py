@@ -189,71 +189,108 @@ def _rules_of(view: SheddingView) -> SheddingRules:
     return rules
 
 
-_POINTS: dict[int, tuple[SheddingRules, tuple[int, ...]]] = {}
+@attrs.frozen
+class _CardTable:
+    """What `_best_play` reads of a card under one rules object, by card code."""
+
+    wild: tuple[bool, ...]
+    swap: tuple[bool, ...]
+    choose: tuple[bool, ...]
+    points: tuple[int, ...]  # `points_table`
+    slot: tuple[int, ...]  # the suit's number, or _JOKER_SLOT for the joker (no suit)
 
 
-def _points_of(rules: SheddingRules) -> tuple[int, ...]:
-    """`points_table` remembered by the rules object's identity (asked at every decision)."""
-    entry = _POINTS.get(id(rules))
+_JOKER_SLOT: Final = 4
+_TABLES: dict[int, tuple[SheddingRules, _CardTable]] = {}
+
+
+def _table_of(rules: SheddingRules) -> _CardTable:
+    """The card table of ``rules``, remembered by the rules object's identity.
+
+    Read at every decision (the effects and points were looked up card by card before).
+    """
+    entry = _TABLES.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_POINTS) >= 64:  # a few rules per program; never an unbounded cache
-            _POINTS.clear()
-        entry = (rules, points_table(rules))
-        _POINTS[id(rules)] = entry
+        if len(_TABLES) >= 64:  # a few rules per program; never an unbounded cache
+            _TABLES.clear()
+        cards = [Card.from_code(code) for code in range(53)]
+        effects = [rules.effects.for_card(card) for card in cards]
+        table = _CardTable(
+            wild=tuple(effect.wild for effect in effects),
+            swap=tuple(effect.swap for effect in effects),
+            choose=tuple(effect.choose for effect in effects),
+            points=points_table(rules),
+            slot=tuple(_JOKER_SLOT if card.suit is None else int(card.suit) for card in cards),
+        )
+        entry = (rules, table)
+        _TABLES[id(rules)] = entry
     return entry[1]
 
 
 def _best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayCard:
-    rules = _rules_of(view)
-    effects = rules.effects
-    points = _points_of(rules)
+    table = _table_of(_rules_of(view))
+    wild = table.wild
     hand = view.hand or ()
     me = view.viewer if view.viewer is not None else plays[0].player
     sizes = view.hand_sizes
     n = len(sizes)
-    fewest = min((sizes[seat] for seat in range(n) if seat != me), default=0)
     # The hand's cards that are not wild, by suit: "the rest of the hand" once a card is laid
     # is the hand less one copy of it, so its counts are these less that card's own.
-    kept: dict[Suit | None, int] = dict.fromkeys(_SUITS, 0)
+    kept = [0, 0, 0, 0, 0]
+    slot = table.slot
     for c in hand:
-        if not effects.for_card(c).wild:
-            kept[c.suit] = kept.get(c.suit, 0) + 1
-
-    def rest_count(card: Card, suit: Suit | None) -> int:
-        count = kept.get(suit, 0)
-        if card.suit is suit and card in hand and not effects.for_card(card).wild:
-            count -= 1
-        return count
-
-    def card_key(card: Card) -> tuple[bool, int, int, int]:
-        effect = effects.for_card(card)
-        rest = len(hand) - (card in hand)
-        bad_swap = effect.swap and fewest > rest
-        return (effect.wild or bad_swap, -points[card], -rest_count(card, card.suit), int(card))
-
-    cards = {move.card for move in plays}
-    card = min(cards, key=card_key) if len(cards) > 1 else next(iter(cards))
-    effect = effects.for_card(card)
-    if not any(move.suit is not None or move.target is not None for move in plays):
+        if not wild[c]:
+            kept[slot[c]] += 1
+    # The card: by (wild, or a swap that brings back more cards than it leaves; most points;
+    # most cards of its suit left; lowest code), the least key.
+    swap = table.swap
+    points = table.points
+    fewest = -1  # the fewest cards an opponent holds, once a swap card asks
+    card = plays[0].card
+    best: tuple[bool, int, int, int] | None = None
+    for move in plays:
+        c = move.card
+        if best is not None and c is card:
+            continue  # the plays of one card follow one another: its key is known
+        held = c in hand
+        rest = kept[slot[c]] - (1 if held and not wild[c] else 0)
+        bad = wild[c]
+        if not bad and swap[c]:
+            if fewest < 0:
+                fewest = min((sizes[seat] for seat in range(n) if seat != me), default=0)
+            bad = fewest > len(hand) - held
+        key = (bad, -points[c], -rest, int(c))
+        if best is None or key < best:
+            card, best = c, key
+    plain = True
+    for move in plays:
+        if move.suit is not None or move.target is not None:
+            plain = False
+            break
+    if plain:
         # No suit to name, no player to choose: the first play of that card not announcing
         # last card loses to the announcing one (the key's last term), else the first.
-        best = None
+        first = None
         for move in plays:
             if move.card == card:
                 if move.announce:
                     return move
-                if best is None:
-                    best = move
-        assert best is not None
-        return best
-    suit_order = sorted(_SUITS, key=lambda suit: (-rest_count(card, suit), suit))
+                if first is None:
+                    first = move
+        assert first is not None
+        return first
+    own = 1 if card in hand and not wild[card] else 0
+    suit_order = sorted(
+        _SUITS, key=lambda suit: ((own if card.suit is suit else 0) - kept[suit], suit)
+    )
+    choose = table.choose[card] and not swap[card]
 
     def move_key(move: PlayCard) -> tuple[int, int, int, bool]:
         suit_rank = 0 if move.suit is None else suit_order.index(move.suit)
         size = 0
         if move.target is not None:
             size = sizes[move.target]
-            size = -size if effect.choose and not effect.swap else size
+            size = -size if choose else size
         target_rank = (move.target - me) % n if move.target is not None else 0
         return (suit_rank, size, target_rank, not move.announce)
 
