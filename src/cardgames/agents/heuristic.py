@@ -72,7 +72,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from cardgames.cards import Card, Suit
+from cardgames.agents._shedding_heuristic import best_play, shedding_move
 from cardgames.errors import InvalidRulesError
 from cardgames.game import Game, Move, View
 from cardgames.planets import (
@@ -92,16 +92,8 @@ from cardgames.planets import Rules as PlanetsRules
 from cardgames.planets import View as PlanetsView
 from cardgames.rng import Rng
 from cardgames.shedding import (
-    Announce,
-    CallOut,
-    Draw,
-    Pass,
-    PlayCard,
-    SheddingRules,
     SheddingView,
-    TakePenalty,
 )
-from cardgames.shedding.scoring import points_table
 
 __all__ = ["HeuristicAgent", "PlanetsHeuristicAgent", "SheddingHeuristicAgent", "heuristic_agent"]
 
@@ -132,8 +124,6 @@ def heuristic_agent(game: Game[Any]) -> HeuristicAgent:
 
 # -- shedding games -------------------------------------------------------------------------------
 
-_LAST_RESORT: Final = (TakePenalty, Draw, Pass)
-
 
 @attrs.frozen
 class SheddingHeuristicAgent:
@@ -156,148 +146,9 @@ class SheddingHeuristicAgent:
         return _shedding_move(view, legal), rng
 
 
-def _shedding_move(view: SheddingView, legal: Sequence[Move]) -> Move | None:
-    # In one pass: the first announcement, else the first call-out, else the best card.
-    callout: Move | None = None
-    plays: list[PlayCard] = []
-    for move in legal:
-        if isinstance(move, PlayCard):
-            plays.append(move)
-        elif isinstance(move, Announce):
-            return move
-        elif callout is None and isinstance(move, CallOut):
-            callout = move
-    if callout is not None:
-        return callout
-    if plays:
-        return _best_play(view, plays)
-    if view.current != view.viewer:
-        return None  # nothing worth doing out of turn
-    for kind in _LAST_RESORT:
-        for move in legal:
-            if isinstance(move, kind):
-                return move
-    return legal[0]
-
-
-def _rules_of(view: SheddingView) -> SheddingRules:
-    if view.rules is not None:
-        return view.rules
-    from cardgames.game import find_game
-
-    rules: SheddingRules = find_game(view.game).default_rules
-    return rules
-
-
-@attrs.frozen
-class _CardTable:
-    """What `_best_play` reads of a card under one rules object, by card code."""
-
-    wild: tuple[bool, ...]
-    swap: tuple[bool, ...]
-    choose: tuple[bool, ...]
-    points: tuple[int, ...]  # `points_table`
-    slot: tuple[int, ...]  # the suit's number, or _JOKER_SLOT for the joker (no suit)
-
-
-_JOKER_SLOT: Final = 4
-_TABLES: dict[int, tuple[SheddingRules, _CardTable]] = {}
-
-
-def _table_of(rules: SheddingRules) -> _CardTable:
-    """The card table of ``rules``, remembered by the rules object's identity.
-
-    Read at every decision (the effects and points were looked up card by card before).
-    """
-    entry = _TABLES.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_TABLES) >= 64:  # a few rules per program; never an unbounded cache
-            _TABLES.clear()
-        cards = [Card.from_code(code) for code in range(53)]
-        effects = [rules.effects.for_card(card) for card in cards]
-        table = _CardTable(
-            wild=tuple(effect.wild for effect in effects),
-            swap=tuple(effect.swap for effect in effects),
-            choose=tuple(effect.choose for effect in effects),
-            points=points_table(rules),
-            slot=tuple(_JOKER_SLOT if card.suit is None else int(card.suit) for card in cards),
-        )
-        entry = (rules, table)
-        _TABLES[id(rules)] = entry
-    return entry[1]
-
-
-def _best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayCard:
-    table = _table_of(_rules_of(view))
-    wild = table.wild
-    hand = view.hand or ()
-    me = view.viewer if view.viewer is not None else plays[0].player
-    sizes = view.hand_sizes
-    n = len(sizes)
-    # The hand's cards that are not wild, by suit: "the rest of the hand" once a card is laid
-    # is the hand less one copy of it, so its counts are these less that card's own.
-    kept = [0, 0, 0, 0, 0]
-    slot = table.slot
-    for c in hand:
-        if not wild[c]:
-            kept[slot[c]] += 1
-    # The card: by (wild, or a swap that brings back more cards than it leaves; most points;
-    # most cards of its suit left; lowest code), the least key.
-    swap = table.swap
-    points = table.points
-    fewest = -1  # the fewest cards an opponent holds, once a swap card asks
-    card = plays[0].card
-    best: tuple[bool, int, int, int] | None = None
-    for move in plays:
-        c = move.card
-        if best is not None and c is card:
-            continue  # the plays of one card follow one another: its key is known
-        held = c in hand
-        rest = kept[slot[c]] - (1 if held and not wild[c] else 0)
-        bad = wild[c]
-        if not bad and swap[c]:
-            if fewest < 0:
-                fewest = min((sizes[seat] for seat in range(n) if seat != me), default=0)
-            bad = fewest > len(hand) - held
-        key = (bad, -points[c], -rest, int(c))
-        if best is None or key < best:
-            card, best = c, key
-    plain = True
-    for move in plays:
-        if move.suit is not None or move.target is not None:
-            plain = False
-            break
-    if plain:
-        # No suit to name, no player to choose: the first play of that card not announcing
-        # last card loses to the announcing one (the key's last term), else the first.
-        first = None
-        for move in plays:
-            if move.card == card:
-                if move.announce:
-                    return move
-                if first is None:
-                    first = move
-        assert first is not None
-        return first
-    own = 1 if card in hand and not wild[card] else 0
-    suit_order = sorted(
-        _SUITS, key=lambda suit: ((own if card.suit is suit else 0) - kept[suit], suit)
-    )
-    choose = table.choose[card] and not swap[card]
-
-    def move_key(move: PlayCard) -> tuple[int, int, int, bool]:
-        suit_rank = 0 if move.suit is None else suit_order.index(move.suit)
-        size = 0
-        if move.target is not None:
-            size = sizes[move.target]
-            size = -size if choose else size
-        target_rank = (move.target - me) % n if move.target is not None else 0
-        return (suit_rank, size, target_rank, not move.announce)
-
-    return min((move for move in plays if move.card == card), key=move_key)
-
-
-_SUITS: Final = tuple(Suit)
+# The choice itself lives in a module the binary wheels compile (these names are its own).
+_shedding_move = shedding_move
+_best_play = best_play
 
 
 # -- the planet game "8" --------------------------------------------------------------------------
