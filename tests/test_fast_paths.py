@@ -13,6 +13,7 @@ result. Each shortcut is checked here against the plain reading it replaces:
 - `Effects.for_card` reads a table by card code: the same effect as the lookup by face, and any
   value that is not a `Card` is refused;
 - `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence;
+- the ISMCTS search draws from a `Stream` what it would draw from its `Rng`;
 - the compiled driver loop (`cardgames.agents._drive`, which the binary wheels use) makes the
   moves of the interpreted loop of `base._drive`, whatever the line-up, random agents drawing
   from `cardgames._xoshiro.Stream` what they draw from their `Rng`.
@@ -360,3 +361,24 @@ def test_choice_refuses_what_is_not_a_sequence(bad: object) -> None:
         Rng.from_seed(1).choice(bad)  # type: ignore[arg-type]
     with pytest.raises(IndexError):
         Rng.from_seed(1).choice(())
+
+
+# -- the ISMCTS search's draws ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**64 - 1])
+def test_the_search_draws_on_a_stream_what_it_draws_on_an_rng(seed: int) -> None:
+    # The search draws from a Stream where cardgames._xoshiro is compiled, from its Rng
+    # otherwise: the same splits and the same choices (the golden searches pin both builds).
+    from cardgames.agents._search import Draws
+
+    fast, slow = Draws(Rng.from_seed(seed), True), Draws(Rng.from_seed(seed), False)
+    assert fast.stream is not None
+    assert slow.stream is None
+    for step in range(300):
+        if step % 7 == 0:
+            assert fast.split() == slow.split()
+        else:
+            bound = 1 + (step * 37) % 60
+            assert fast.below(bound) == slow.below(bound)
+        assert fast.result() == slow.result()

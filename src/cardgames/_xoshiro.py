@@ -10,9 +10,10 @@ that both give the same results.
 
 Besides the shuffle: `absorb` and `splitmix4` (the mixing of `Rng.derive`, `Rng.split` and
 `Rng.from_seed`, SplitMix64's output function on halves), and `Stream`, a mutable
-xoshiro256** state that compiled loops (the simulation driver's random agents) draw from in
-place, as `Rng.below` and `Rng.random` draw, without building an `Rng` per draw. Each computes
-what the big-integer code of `cardgames.rng` computes, word for word.
+xoshiro256** state that compiled loops (the simulation driver's random agents, the ISMCTS
+search) draw from in place, as `Rng.below`, `Rng.random` and `Rng.split` draw, without building
+an `Rng` per draw. Each computes what the big-integer code of `cardgames.rng` computes, word
+for word.
 """
 
 from __future__ import annotations
@@ -179,8 +180,9 @@ def derive(s0: int, s1: int, s2: int, s3: int, i: int, tag: int) -> tuple[int, i
 class Stream:
     """A mutable xoshiro256** state on 32-bit halves: compiled loops draw from it in place.
 
-    `below` and `random` draw what `Rng.below` and `Rng.random` draw from the same state, and
-    `words` is the state after the draws, the words of the `Rng` they would have returned.
+    `below`, `random` and `split` draw what `Rng.below`, `Rng.random` and `Rng.split` draw from
+    the same state, and `words` is the state after the draws, the words of the `Rng` they would
+    have returned.
     """
 
     def __init__(self, s0: int, s1: int, s2: int, s3: int) -> None:
@@ -223,6 +225,15 @@ class Stream:
             t0h, t0l = _GOLDEN_HIGH, _GOLDEN_LOW  # the state (_GOLDEN, 0, 0, 0), as rng
         self.s0h, self.s0l, self.s1h, self.s1l = t0h, t0l, t1h, t1l
         self.s2h, self.s2l, self.s3h, self.s3l = t2h, t2l, t3h, t3l
+
+    def split(self) -> tuple[int, int, int, int]:
+        """`Rng.split`: the child's words (the state absorbing 0), then one step as the parent."""
+        child = Stream(0, 0, 0, 0)
+        child.s0h, child.s0l, child.s1h, child.s1l = self.s0h, self.s0l, self.s1h, self.s1l
+        child.s2h, child.s2l, child.s3h, child.s3l = self.s2h, self.s2l, self.s3h, self.s3l
+        child.absorb(0)
+        self._next()
+        return child.words()
 
     def _next(self) -> tuple[i64, i64]:
         """One xoshiro256** step: the output word's halves."""
