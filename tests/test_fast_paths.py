@@ -13,7 +13,10 @@ result. Each shortcut is checked here against the plain reading it replaces:
 - `Effects.for_card` reads a table by card code: the same effect as the lookup by face, and any
   value that is not a `Card` is refused;
 - `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence;
-- the ISMCTS search draws from a `Stream` what it would draw from its `Rng`;
+- the ISMCTS search draws from a `Stream` what it would draw from its `Rng`, and keeps its
+  default policy per rules (the golden searches pin its statistics);
+- the engine settles a round with `_round_outcome`, `round_outcome` without the checks of its
+  arguments: the same outcome;
 - the compiled driver loop (`cardgames.agents._drive`, which the binary wheels use) makes the
   moves of the interpreted loop of `base._drive`, whatever the line-up, random agents drawing
   from `cardgames._xoshiro.Stream` what they draw from their `Rng`.
@@ -37,7 +40,7 @@ from cardgames.agents.base import AgentError, _random_without_view, _views_name_
 from cardgames.agents.heuristic import _best_play, _shedding_move
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Game, LegalMoves, Move, View, find_game, games
+from cardgames.game import Game, LegalMoves, Move, Termination, View, find_game, games
 from cardgames.rng import Rng
 from cardgames.shedding import (
     Announce,
@@ -49,8 +52,8 @@ from cardgames.shedding import (
     SheddingView,
     TakePenalty,
 )
-from cardgames.shedding.rules import Effects
-from cardgames.shedding.scoring import points_table
+from cardgames.shedding.rules import Effects, Scoring
+from cardgames.shedding.scoring import _round_outcome, points_table, round_outcome
 from cardgames.simulate import game_seed, simulate
 
 import toygame
@@ -382,3 +385,29 @@ def test_the_search_draws_on_a_stream_what_it_draws_on_an_rng(seed: int) -> None
             bound = 1 + (step * 37) % 60
             assert fast.below(bound) == slow.below(bound)
         assert fast.result() == slow.result()
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+@pytest.mark.parametrize("reason", list(Termination))
+def test_the_engine_s_unchecked_outcome_is_the_checked_one(
+    scoring: Scoring, reason: Termination
+) -> None:
+    # The engine settles a round with its own hand values, without round_outcome's checks.
+    for values in ([0, 13], [0, 5, 5], [7, 7], [3, 9, 3, 12], [0, 0, 4], [1]):
+        players = [f"P{seat}" for seat in range(len(values))]
+        assert _round_outcome(players, values, scoring, reason) == round_outcome(
+            players, values, scoring, reason
+        )
+
+
+def test_the_search_keeps_one_policy_per_rules() -> None:
+    from cardgames.agents._search import SheddingPolicy, policy_for
+
+    state = crazy_eights.new_game(2, seed=1)
+    policy = policy_for(state)
+    assert isinstance(policy, SheddingPolicy)
+    assert policy_for(crazy_eights.new_game(4, seed=2)) is policy
+    other = huit_americain.new_game(2, seed=1)
+    assert policy_for(other) is not policy
+    moves = state.legal_moves()
+    assert policy.preferred(state, moves) == SheddingPolicy(state.rules).preferred(state, moves)

@@ -478,7 +478,8 @@ class Rng:
             >>> Rng.from_seed(1).shuffle(range(6))[0]
             (0, 3, 1, 5, 2, 4)
         """
-        _check_sequence(seq, "shuffle")
+        if not isinstance(seq, (tuple, list)):  # those two are sequences: skip the ABC check
+            _check_sequence(seq, "shuffle")
         items = list(seq)
         if len(items) < 2:
             return tuple(items), self

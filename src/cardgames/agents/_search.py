@@ -410,8 +410,24 @@ class _MoveKey:
         self.announce = announce
 
 
+_POLICIES: dict[SheddingRules, SheddingPolicy] = {}
+_MOST_POLICIES: Final = 64  # a few rules per program; never an unbounded cache
+_MOST_KEYS: Final = 1 << 14  # moves whose keys a policy keeps (far more than any rules have)
+
+
 def policy_for(state: AnyState) -> Policy:
-    """The default policy for the game of ``state``."""
+    """The default policy for the game of ``state``.
+
+    A shedding game's policy is kept per rules (equal rules, equal policy), so that the keys it
+    reads of the moves are computed once, not at every decision.
+    """
     if isinstance(state, SheddingState):
-        return SheddingPolicy(state.rules)
+        rules = state.rules
+        policy = _POLICIES.get(rules)
+        if policy is None or len(policy.keys) > _MOST_KEYS:
+            if len(_POLICIES) >= _MOST_POLICIES:
+                _POLICIES.clear()
+            policy = SheddingPolicy(rules)
+            _POLICIES[rules] = policy
+        return policy
     return Policy()
