@@ -15,8 +15,6 @@ result. Each shortcut is checked here against the plain reading it replaces:
 - `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence;
 - the ISMCTS search draws from a `Stream` what it would draw from its `Rng`, and keeps its
   default policy per rules (the golden searches pin its statistics);
-- the engine tests a hand against flags (by card code) of the cards that may be laid: the
-  same cards as its sets;
 - the engine settles a round with `_round_outcome`, `round_outcome` without the checks of its
   arguments: the same outcome;
 - the compiled driver loop (`cardgames.agents._drive`, which the binary wheels use) makes the
@@ -413,16 +411,3 @@ def test_the_search_keeps_one_policy_per_rules() -> None:
     assert policy_for(other) is not policy
     moves = state.legal_moves()
     assert policy.preferred(state, moves) == SheddingPolicy(state.rules).preferred(state, moves)
-
-
-@pytest.mark.parametrize(("game", "rules"), _SHEDDING)
-def test_the_engine_s_playable_flags_are_its_playable_sets(game: Game[Any], rules: Any) -> None:
-    # The legal-move generation tests a hand against flags by card code: the sets' cards.
-    from cardgames.shedding.engine import _tables
-
-    for players in (2, 5):
-        tables = _tables(rules, players)
-        assert len(tables.playable_flags) == len(tables.playable)
-        for flags, cards in zip(tables.playable_flags, tables.playable, strict=True):
-            assert len(flags) == 53
-            assert {code for code in range(53) if flags[code]} == set(cards)

@@ -171,9 +171,6 @@ class _Tables:
                         )
                     )
         self.playable = tuple(playable)
-        # The same sets as flags by card code, which the legal-move generation tests a hand
-        # against: an index per card, no hashing (faster compiled and interpreted).
-        self.playable_flags = tuple(tuple(c in cards for c in _CARDS) for cards in playable)
         stackable: list[frozenset[Card]] = []
         for face in range(14):
             if rules.stacking is Stacking.SAME_RANK:
@@ -855,8 +852,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             out.append(t.take[p])
             return out
         suit = self._suit
-        fits = t.playable_flags[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = [card for card in hand if fits[card]]
+        allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
+        fitting = [card for card in hand if card in allowed]
         if not fitting:
             if self._stock or len(self._discard) > 1:
                 return t.draw_only[p]
