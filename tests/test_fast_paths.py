@@ -170,6 +170,25 @@ def test_both_driver_loops_stop_at_max_steps(
         play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1, max_steps=steps - 1)
 
 
+@attrs.frozen
+class _Decliner:
+    """An agent that lets every chance go, its own turn included."""
+
+    name: str = "decliner"
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        return None, rng
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_both_driver_loops_refuse_an_agent_declining_its_own_turn(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(base, "_COMPILED_DRIVE", compiled)
+    with pytest.raises(AgentError, match="agent 'decliner' declined its own turn"):
+        play_game(crazy_eights.GAME, [RandomAgent(), _Decliner()], seed=3)
+
+
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
 @pytest.mark.parametrize("agent", ["random", "heuristic"])
 def test_simulation_rows_are_the_rows_of_play_game(game: Game[Any], agent: str) -> None:

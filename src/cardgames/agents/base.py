@@ -407,11 +407,11 @@ def _drive_compiled(
     chances = [0.0 if agent is None else agent.interrupt_chance for agent in blind]
 
     def ask(state: State[Any, Any, Any], seat: int, current: bool) -> Move | None:
+        agent = agents[seat]
         chosen: Move | None
-        if current:
-            chosen, rngs[seat] = _choose(agents[seat], state, rngs[seat])
-        else:
-            chosen, rngs[seat] = _offer(agents[seat], state, seat, rngs[seat])
+        chosen, rngs[seat] = _offer(agent, state, seat, rngs[seat])
+        if chosen is None and current:  # as _choose (seat is the current player's)
+            raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
         return chosen
 
     record = None
