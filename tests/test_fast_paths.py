@@ -28,7 +28,9 @@ the same promise across versions and Pythons.
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -132,7 +134,7 @@ def _line_ups(game: Game[Any], players: int) -> list[list[Any]]:
     others: list[Any] = [_ViewingRandomAgent(interrupt_chance=0.4)]
     with contextlib.suppress(CardGamesError):  # a game without a heuristic agent
         others.append(make_agent("heuristic", game))
-    chances = [0.5, 0.0, 1.0, 0.3]
+    chances: list[Any] = [0.5, 0.0, 1.0, 0.3, 1, Fraction(1, 3), math.nan, -0.5, 2]
     line_ups = [[RandomAgent(interrupt_chance=chance)] * players for chance in chances]
     line_ups.append([RandomAgent(interrupt_chance=chances[s % 4]) for s in range(players)])
     for other in others:

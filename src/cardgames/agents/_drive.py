@@ -67,7 +67,7 @@ def drive(
                 stream = streams[seat]
                 if stream is None:
                     chosen = ask(state, seat, False)
-                elif interrupter_on_turn or stream.random() < chances[seat]:
+                elif interrupter_on_turn or not stream.random() >= chances[seat]:  # as _decide
                     chosen = _choice(state.legal_moves(seat), stream)
                 if chosen is not None:
                     break

@@ -398,13 +398,21 @@ def _drive_compiled(
 ) -> tuple[State[Any, Any, Any], int]:
     """`_drive`'s loop run by the compiled `cardgames.agents._drive`: the same moves.
 
-    The random agents that need no view draw from `Stream`s of their RNGs' words; the other
-    agents are asked here, as in `_drive`.
+    The random agents that need no view draw from `Stream`s of their RNGs' words, when their
+    ``interrupt_chance`` is a float or an int (a C double compares with a draw as the number
+    does); the other agents, a random agent with a `fractions.Fraction` chance included, are
+    asked here, as in `_drive`.
     """
-    streams = [
-        None if agent is None else Stream(*rngs[seat].state) for seat, agent in enumerate(blind)
-    ]
-    chances = [0.0 if agent is None else agent.interrupt_chance for agent in blind]
+    streams: list[Stream | None] = []
+    chances: list[float] = []
+    for seat, agent in enumerate(blind):
+        chance = None if agent is None else agent.interrupt_chance
+        if type(chance) is float or type(chance) is int:
+            streams.append(Stream(*rngs[seat].state))
+            chances.append(float(chance))
+        else:
+            streams.append(None)
+            chances.append(0.0)
 
     def ask(state: State[Any, Any, Any], seat: int, current: bool) -> Move | None:
         agent = agents[seat]
