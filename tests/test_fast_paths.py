@@ -7,11 +7,19 @@ result. Each shortcut is checked here against the plain reading it replaces:
   same games as a subclass of it, which the driver treats as any agent (view built, ``act``
   called, answer checked);
 - `simulate` records no steps: its rows are the rows of `play_game`'s games;
-- the heuristic agent's choice of a card (by suit counts of the rest of the hand) is the choice
-  of the reference implementation below, the code it replaced, on every position of many games;
+- the heuristic agent's choice of a card (by suit counts of the rest of the hand, its rules'
+  effects and points read from one table by card code) is the choice of the reference
+  implementation below, the code it replaced, on every position of many games;
 - `Effects.for_card` reads a table by card code: the same effect as the lookup by face, and any
   value that is not a `Card` is refused;
-- `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence.
+- `Rng.choice` inlines its draw: ``seq[below(len(seq))]`` for every kind of sequence;
+- the ISMCTS search draws from a `Stream` what it would draw from its `Rng`, and keeps its
+  default policy per rules (the golden searches pin its statistics);
+- the engine settles a round with `_round_outcome`, `round_outcome` without the checks of its
+  arguments: the same outcome;
+- the compiled driver loop (`cardgames.agents._drive`, which the binary wheels use) makes the
+  moves of the interpreted loop of `base._drive`, whatever the line-up, random agents drawing
+  from `cardgames._xoshiro.Stream` what they draw from their `Rng`.
 
 The golden rows of ``tests/data/simulate_golden.json`` (``test_hostile_determinism.py``) hold
 the same promise across versions and Pythons.
@@ -19,19 +27,22 @@ the same promise across versions and Pythons.
 
 from __future__ import annotations
 
+import contextlib
+import math
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 import attrs
 import pytest
 
-from cardgames import crazy_eights, huit_americain
-from cardgames.agents import RandomAgent, make_agent, play_game
-from cardgames.agents.base import _random_without_view, _views_name_the_current_player
+from cardgames import CardGamesError, crazy_eights, huit_americain
+from cardgames.agents import RandomAgent, base, make_agent, play_game
+from cardgames.agents.base import AgentError, _random_without_view, _views_name_the_current_player
 from cardgames.agents.heuristic import _best_play, _shedding_move
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Game, LegalMoves, Move, View, find_game, games
+from cardgames.game import Game, LegalMoves, Move, Termination, View, find_game, games
 from cardgames.rng import Rng
 from cardgames.shedding import (
     Announce,
@@ -43,8 +54,8 @@ from cardgames.shedding import (
     SheddingView,
     TakePenalty,
 )
-from cardgames.shedding.rules import Effects
-from cardgames.shedding.scoring import points_table
+from cardgames.shedding.rules import Effects, Scoring
+from cardgames.shedding.scoring import _round_outcome, points_table, round_outcome
 from cardgames.simulate import game_seed, simulate
 
 import toygame
@@ -116,6 +127,68 @@ def test_the_driver_reads_the_turn_as_the_random_agent_does(game: Game[Any]) -> 
     view = state.view(seat)
     on_turn = getattr(view, "current", view.viewer) == view.viewer
     assert on_turn == (not _views_name_the_current_player(game.view_type))
+
+
+def _line_ups(game: Game[Any], players: int) -> list[list[Any]]:
+    """Random agents alone, with other interrupt chances, and among agents that get views."""
+    others: list[Any] = [_ViewingRandomAgent(interrupt_chance=0.4)]
+    with contextlib.suppress(CardGamesError):  # a game without a heuristic agent
+        others.append(make_agent("heuristic", game))
+    chances: list[Any] = [0.5, 0.0, 1.0, 0.3, 1, Fraction(1, 3), math.nan, -0.5, 2]
+    line_ups = [[RandomAgent(interrupt_chance=chance)] * players for chance in chances]
+    line_ups.append([RandomAgent(interrupt_chance=chances[s % 4]) for s in range(players)])
+    for other in others:
+        line_ups.append([other if s % 2 else RandomAgent() for s in range(players)])
+        line_ups.append([other] * players)
+    return line_ups
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), _CASES)
+def test_the_compiled_driver_loop_makes_the_moves_of_the_interpreted_one(
+    game: Game[Any], rules: Any, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Interpreted here, compiled under the binary wheel: both must make the reference's moves.
+    for agents in _line_ups(game, players):
+        for seed in range(3):
+            monkeypatch.setattr(base, "_COMPILED_DRIVE", False)
+            reference = play_game(game, agents, seed=seed, rules=rules)
+            monkeypatch.setattr(base, "_COMPILED_DRIVE", True)
+            fast = play_game(game, agents, seed=seed, rules=rules)
+            assert fast.steps == reference.steps
+            assert fast.state == reference.state
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_both_driver_loops_stop_at_max_steps(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(base, "_COMPILED_DRIVE", compiled)
+    with pytest.raises(AgentError, match="did not end within 5 moves"):
+        play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1, max_steps=5)
+    result = play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1)
+    steps = len(result.steps)
+    assert len(play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1, max_steps=steps).steps)
+    with pytest.raises(AgentError, match=f"within {steps - 1} moves"):
+        play_game(crazy_eights.GAME, [RandomAgent()] * 2, seed=1, max_steps=steps - 1)
+
+
+@attrs.frozen
+class _Decliner:
+    """An agent that lets every chance go, its own turn included."""
+
+    name: str = "decliner"
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        return None, rng
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_both_driver_loops_refuse_an_agent_declining_its_own_turn(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(base, "_COMPILED_DRIVE", compiled)
+    with pytest.raises(AgentError, match="agent 'decliner' declined its own turn"):
+        play_game(crazy_eights.GAME, [RandomAgent(), _Decliner()], seed=3)
 
 
 @pytest.mark.parametrize("game", games(), ids=lambda game: game.name)
@@ -229,6 +302,9 @@ def test_the_heuristic_chooses_the_card_of_the_reference(game: Game[Any], rules:
                     plays = [m for m in legal if isinstance(m, PlayCard)]
                     if plays:
                         assert _best_play(view, plays) == _reference_best_play(view, plays)
+                        # In any order: the plays of a card need not follow one another.
+                        mixed = plays[1::2] + plays[::2]
+                        assert _best_play(view, mixed) == _reference_best_play(view, mixed)
                         compared += 1
                 move, rng = rng.choice(state.legal_moves())
                 state = state.apply(move)
@@ -309,3 +385,50 @@ def test_choice_refuses_what_is_not_a_sequence(bad: object) -> None:
         Rng.from_seed(1).choice(bad)  # type: ignore[arg-type]
     with pytest.raises(IndexError):
         Rng.from_seed(1).choice(())
+
+
+# -- the ISMCTS search's draws ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**64 - 1])
+def test_the_search_draws_on_a_stream_what_it_draws_on_an_rng(seed: int) -> None:
+    # The search draws from a Stream where cardgames._xoshiro is compiled, from its Rng
+    # otherwise: the same splits and the same choices (the golden searches pin both builds).
+    from cardgames.agents._search import Draws
+
+    fast, slow = Draws(Rng.from_seed(seed), True), Draws(Rng.from_seed(seed), False)
+    assert fast.stream is not None
+    assert slow.stream is None
+    for step in range(300):
+        if step % 7 == 0:
+            assert fast.split() == slow.split()
+        else:
+            bound = 1 + (step * 37) % 60
+            assert fast.below(bound) == slow.below(bound)
+        assert fast.result() == slow.result()
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+@pytest.mark.parametrize("reason", list(Termination))
+def test_the_engine_s_unchecked_outcome_is_the_checked_one(
+    scoring: Scoring, reason: Termination
+) -> None:
+    # The engine settles a round with its own hand values, without round_outcome's checks.
+    for values in ([0, 13], [0, 5, 5], [7, 7], [3, 9, 3, 12], [0, 0, 4], [1]):
+        players = [f"P{seat}" for seat in range(len(values))]
+        assert _round_outcome(players, values, scoring, reason) == round_outcome(
+            players, values, scoring, reason
+        )
+
+
+def test_the_search_keeps_one_policy_per_rules() -> None:
+    from cardgames.agents._search import SheddingPolicy, policy_for
+
+    state = crazy_eights.new_game(2, seed=1)
+    policy = policy_for(state)
+    assert isinstance(policy, SheddingPolicy)
+    assert policy_for(crazy_eights.new_game(4, seed=2)) is policy
+    other = huit_americain.new_game(2, seed=1)
+    assert policy_for(other) is not policy
+    moves = state.legal_moves()
+    assert policy.preferred(state, moves) == SheddingPolicy(state.rules).preferred(state, moves)

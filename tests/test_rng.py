@@ -977,3 +977,71 @@ def test_the_compiled_shuffle_loop_redraws_like_lemire() -> None:
         # A power of two takes the draw (j = 0); any other size redraws (a second state step).
         one_step = Rng.from_state(words).next_u64()[1].state
         assert (after == one_step) == (size & (size - 1) == 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.tuples(*[st.integers(0, 2**64 - 1)] * 4).filter(any),
+    v=st.integers(0, 2**64 - 1),
+    tag=st.integers(0, 2**64 - 1),
+)
+def test_the_compiled_mixing_mixes_what_the_big_integer_mixing_mixes(
+    words: tuple[int, int, int, int], v: int, tag: int
+) -> None:
+    # cardgames._xoshiro's absorb, derive and splitmix4 (compiled in the binary wheels, used
+    # by Rng.derive, Rng.split and Rng.from_seed then) against the big-integer functions, here
+    # run on their Python sources.
+    from cardgames import _xoshiro, rng
+
+    def big_absorb(state: tuple[int, int, int, int], word: int) -> tuple[int, int, int, int]:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(rng, "_COMPILED_LOOP", False)
+            return rng._absorb(state, word)
+
+    assert _xoshiro.absorb(*words, v) == big_absorb(words, v)
+    assert _xoshiro.derive(*words, v, tag) == big_absorb(big_absorb(words, v), tag)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rng, "_COMPILED_LOOP", False)
+        assert _xoshiro.splitmix4(v) == rng._splitmix4(v)
+
+
+def test_the_compiled_mixing_uses_the_constants_of_the_big_integer_one() -> None:
+    from cardgames import _xoshiro, rng
+
+    for word, name in [
+        (rng._GOLDEN, "_GOLDEN"),
+        (rng._KEY_GAMMA, "_KEY_GAMMA"),
+        (rng._MIX_1, "_MIX_1"),
+        (rng._MIX_2, "_MIX_2"),
+    ]:
+        halves = (getattr(_xoshiro, name + "_HIGH"), getattr(_xoshiro, name + "_LOW"))
+        assert halves == (word >> 32, word & 0xFFFFFFFF)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.tuples(*[st.integers(0, 2**64 - 1)] * 4).filter(any),
+    bounds=st.lists(
+        st.one_of(st.integers(1, 64), st.integers(1, 2**30), st.sampled_from([1, 2, 3, 2**30])),
+        max_size=12,
+    ),
+    coins=st.integers(0, 2**12 - 1),
+)
+def test_a_stream_draws_what_an_rng_draws(
+    words: tuple[int, int, int, int], bounds: list[int], coins: int
+) -> None:
+    # The compiled driver's random agents draw from a Stream: below and random must give what
+    # Rng.below and Rng.random give, and leave the state the Rng returned would hold.
+    from cardgames import _xoshiro
+
+    stream = _xoshiro.Stream(*words)
+    rng = Rng.from_state(words)
+    for i, bound in enumerate(bounds):
+        if coins >> i & 1:
+            value: float
+            value, rng = rng.random()
+            assert stream.random() == value
+        else:
+            value, rng = rng.below(bound)
+            assert stream.below(bound) == value
+        assert stream.words() == rng.state

@@ -132,6 +132,11 @@ _DERIVE_TAG = 1
 _SPLIT_TAG = 0
 
 
+# The binary wheels compile `cardgames._xoshiro`: the same loops and mixing on 32-bit halves.
+# Interpreted, the big-integer code of this module is the faster of the two, so it is used then.
+_COMPILED_LOOP = _xoshiro.__file__.endswith(tuple(EXTENSION_SUFFIXES))
+
+
 def _mix64(z: int) -> int:
     """The SplitMix64 output function: a bijection on 64-bit words."""
     z = ((z ^ (z >> 30)) * _MIX_1) & _MASK
@@ -141,6 +146,8 @@ def _mix64(z: int) -> int:
 
 def _splitmix4(x: int) -> Words:
     """The first four outputs of SplitMix64 seeded with the 64-bit word ``x``."""
+    if _COMPILED_LOOP:
+        return _xoshiro.splitmix4(x)
     return (
         _mix64((x + _GOLDEN) & _MASK),
         _mix64((x + 2 * _GOLDEN) & _MASK),
@@ -151,6 +158,8 @@ def _splitmix4(x: int) -> Words:
 
 def _absorb(state: Words, v: int) -> Words:
     """Mix the 64-bit word ``v`` into ``state`` (see the module docstring)."""
+    if _COMPILED_LOOP:
+        return _xoshiro.absorb(*state, v)
     k0 = _mix64((v + _KEY_GAMMA) & _MASK)
     k1 = _mix64((v + 2 * _KEY_GAMMA) & _MASK)
     k2 = _mix64((v + 3 * _KEY_GAMMA) & _MASK)
@@ -240,11 +249,6 @@ def _make(s0: int, s1: int, s2: int, s3: int) -> Rng:
     rng = _new_object(Rng)
     _set_attribute(rng, "_state", (s0, s1, s2, s3))
     return rng
-
-
-# The binary wheels compile `cardgames._xoshiro`, the same loop on 32-bit halves; interpreted,
-# the loop below on Python's big integers is the faster of the two.
-_COMPILED_LOOP = _xoshiro.__file__.endswith(tuple(EXTENSION_SUFFIXES))
 
 
 def _fisher_yates(items: list[_T], stop: int, state: Words) -> Words:
@@ -474,7 +478,8 @@ class Rng:
             >>> Rng.from_seed(1).shuffle(range(6))[0]
             (0, 3, 1, 5, 2, 4)
         """
-        _check_sequence(seq, "shuffle")
+        if not isinstance(seq, (tuple, list)):  # those two are sequences: skip the ABC check
+            _check_sequence(seq, "shuffle")
         items = list(seq)
         if len(items) < 2:
             return tuple(items), self
@@ -562,6 +567,8 @@ class Rng:
         _check_int(i, "derive(i): i")
         if not 0 <= i <= _MASK:
             raise InvalidArgumentError("derive(i): i", i, "needs 0 <= i < 2**64")
+        if _COMPILED_LOOP:
+            return _make(*_xoshiro.derive(*self._state, i, _DERIVE_TAG))
         return _make(*_absorb(_absorb(self._state, i), _DERIVE_TAG))
 
     def split(self) -> tuple[Rng, Rng]:

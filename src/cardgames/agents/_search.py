@@ -19,9 +19,10 @@ import math
 from collections.abc import Sequence
 from typing import Any, Final
 
+from cardgames._xoshiro import Stream
 from cardgames.cards import Card
 from cardgames.game import Game, Move, Outcome, State, View
-from cardgames.rng import Rng
+from cardgames.rng import _COMPILED_LOOP, Rng, _make
 from cardgames.shedding.engine import SheddingState
 from cardgames.shedding.moves import Announce, PlayCard
 from cardgames.shedding.rules import SheddingRules
@@ -30,6 +31,44 @@ from cardgames.shedding.scoring import points_table
 __all__ = ["Node", "grow"]
 
 AnyState = State[Any, Any, Any]
+
+
+class Draws:
+    """The search's random stream: an `Rng` threaded through, drawn from in place.
+
+    Where `cardgames._xoshiro` is compiled, the draws are made on a `Stream` (no `Rng` built
+    per draw); otherwise on the `Rng` itself, whose big-integer code is then the faster. Both
+    draw the very same numbers.
+    """
+
+    def __init__(self, rng: Rng, fast: bool = _COMPILED_LOOP) -> None:
+        self.rng = rng
+        self.stream: Stream | None = Stream(*rng.state) if fast else None
+
+    def below(self, n: int) -> int:
+        """`Rng.below` (``1 <= n``, far below 2**30: the moves of one player)."""
+        stream = self.stream
+        if stream is not None:
+            return stream.below(n)
+        value, self.rng = self.rng._below(n)
+        return value
+
+    def split(self) -> Rng:
+        """`Rng.split`: advance this stream, return the child."""
+        stream = self.stream
+        if stream is not None:
+            s0, s1, s2, s3 = stream.split()
+            return _make(s0, s1, s2, s3)
+        self.rng, child = self.rng.split()
+        return child
+
+    def result(self) -> Rng:
+        """The `Rng` after every draw made."""
+        stream = self.stream
+        if stream is not None:
+            s0, s1, s2, s3 = stream.words()
+            return _make(s0, s1, s2, s3)
+        return self.rng
 
 
 class Node:
@@ -69,14 +108,15 @@ def grow(
     root = Node(-1)
     policy: Policy | None = None
     preferred = root_moves
+    draws = Draws(rng)
     for _ in range(iterations):
-        rng, sample_rng = rng.split()
+        sample_rng = draws.split()
         state: AnyState = game.sample_state(view, sample_rng)
         if policy is None:
             policy = policy_for(state)
             preferred = policy.preferred(state, root_moves)
-        rng = _iterate(root, root_moves, state, policy, exploration, rng)
-    return root, preferred, rng
+        _iterate(root, root_moves, state, policy, exploration, draws)
+    return root, preferred, draws.result()
 
 
 def _iterate(
@@ -85,8 +125,8 @@ def _iterate(
     state: AnyState,
     policy: Policy,
     exploration: float,
-    rng: Rng,
-) -> Rng:
+    rng: Draws,
+) -> None:
     """One iteration: select, expand, play out and back-propagate in one determinization."""
     node = root
     path: list[Node] = []
@@ -101,7 +141,7 @@ def _iterate(
             else:
                 found.availability += 1
         if untried:
-            move, rng = policy.choose(state, untried, rng)
+            move = policy.choose(state, untried, rng)
             child = Node(move.player)
             child.availability = 1
             children[move] = child
@@ -121,14 +161,14 @@ def _iterate(
         node = children[best_move]
         path.append(node)
         state = state.apply(best_move)
-        state, rng = _interrupt(state, policy, rng)
+        state = _interrupt(state, policy, rng)
         if state.is_over:
             break
         moves = state.legal_moves()  # one seat acts once the interruptions are done
     if isinstance(state, SheddingState) and isinstance(policy, SheddingPolicy):
-        state, rng = _play_out_shedding(state, policy, rng)
+        state = _play_out_shedding(state, policy, rng)
     else:
-        state, rng = _play_out(state, policy, rng)
+        state = _play_out(state, policy, rng)
     outcome = state.outcome()
     assert outcome is not None
     rewards = rewards_of(outcome, len(state.players))
@@ -136,7 +176,6 @@ def _iterate(
     for node in path:
         node.visits += 1
         node.reward += rewards[node.player]
-    return rng
 
 
 _LN2: Final = 0.6931471805599453
@@ -216,7 +255,7 @@ def rewards_of(outcome: Outcome, players: int) -> list[float]:
     return rewards
 
 
-def _interrupt(state: AnyState, policy: Policy, rng: Rng) -> tuple[AnyState, Rng]:
+def _interrupt(state: AnyState, policy: Policy, rng: Draws) -> AnyState:
     """Apply the out-of-turn moves of the simulated players (see `cardgames.agents.ismcts`).
 
     While seats other than the current player may move, the first of them in the driver's fair
@@ -231,34 +270,32 @@ def _interrupt(state: AnyState, policy: Policy, rng: Rng) -> tuple[AnyState, Rng
         for other in to_act[2:]:
             if (other - current) % n < distance:
                 seat, distance = other, (other - current) % n
-        move, rng = policy.choose(state, state.legal_moves(seat), rng)
+        move = policy.choose(state, state.legal_moves(seat), rng)
         state = state.apply(move)
         to_act = state.to_act
-    return state, rng
+    return state
 
 
-def _play_out(state: AnyState, policy: Policy, rng: Rng) -> tuple[AnyState, Rng]:
+def _play_out(state: AnyState, policy: Policy, rng: Draws) -> AnyState:
     """Play to the end with the default policy (the game's move cap bounds the loop)."""
     while not state.is_over:
         if len(state.to_act) > 1:
-            state, rng = _interrupt(state, policy, rng)
+            state = _interrupt(state, policy, rng)
             continue
         moves = state.legal_moves()
         if len(moves) == 1:
             state = state.apply(moves[0])
             continue
-        move, rng = policy.choose(state, moves, rng)
+        move = policy.choose(state, moves, rng)
         state = state.apply(move)
-    return state, rng
+    return state
 
 
-def _play_out_shedding(
-    state: SheddingState, policy: SheddingPolicy, rng: Rng
-) -> tuple[SheddingState, Rng]:
+def _play_out_shedding(state: SheddingState, policy: SheddingPolicy, rng: Draws) -> SheddingState:
     """`_play_out` for the shedding games, with the engine's and the policy's own types."""
     while not state.is_over:
         if len(state.to_act) > 1:
-            interrupted, rng = _interrupt(state, policy, rng)
+            interrupted = _interrupt(state, policy, rng)
             assert isinstance(interrupted, SheddingState)
             state = interrupted
             continue
@@ -266,9 +303,9 @@ def _play_out_shedding(
         if len(moves) == 1:
             state = state.apply(moves[0])
             continue
-        move, rng = policy.choose(state, moves, rng)
+        move = policy.choose(state, moves, rng)
         state = state.apply(move)
-    return state, rng
+    return state
 
 
 class Policy:
@@ -278,12 +315,12 @@ class Policy:
         """The moves, all of one player, that the policy chooses among at random."""
         return tuple(moves)
 
-    def choose(self, state: AnyState, moves: Sequence[Move], rng: Rng) -> tuple[Move, Rng]:
-        """Choose one of ``moves``, legal moves of one player in ``state``."""
+    def choose(self, state: AnyState, moves: Sequence[Move], rng: Draws) -> Move:
+        """Choose one of ``moves``, legal moves of one player in ``state`` (`Rng.choice`)."""
         preferred = self.preferred(state, moves)
         if len(preferred) == 1:
-            return preferred[0], rng
-        return rng.choice(preferred)
+            return preferred[0]
+        return preferred[rng.below(len(preferred))]
 
 
 class SheddingPolicy(Policy):
@@ -373,8 +410,24 @@ class _MoveKey:
         self.announce = announce
 
 
+_POLICIES: dict[SheddingRules, SheddingPolicy] = {}
+_MOST_POLICIES: Final = 64  # a few rules per program; never an unbounded cache
+_MOST_KEYS: Final = 1 << 14  # moves whose keys a policy keeps (far more than any rules have)
+
+
 def policy_for(state: AnyState) -> Policy:
-    """The default policy for the game of ``state``."""
+    """The default policy for the game of ``state``.
+
+    A shedding game's policy is kept per rules (equal rules, equal policy), so that the keys it
+    reads of the moves are computed once, not at every decision.
+    """
     if isinstance(state, SheddingState):
-        return SheddingPolicy(state.rules)
+        rules = state.rules
+        policy = _POLICIES.get(rules)
+        if policy is None or len(policy.keys) > _MOST_KEYS:
+            if len(_POLICIES) >= _MOST_POLICIES:
+                _POLICIES.clear()
+            policy = SheddingPolicy(rules)
+            _POLICIES[rules] = policy
+        return policy
     return Policy()

@@ -16,15 +16,27 @@ one agent does not change the others' draws.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
+from cardgames import _xoshiro
+from cardgames._xoshiro import Stream
+from cardgames.agents import _drive as _drive_module
+from cardgames.agents._drive import drive
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game, Move, Outcome, State, View, engine_move
 from cardgames.rng import Rng
 
 _MoveT = TypeVar("_MoveT", bound=Move)
+
+# The binary wheels compile `cardgames.agents._drive` (and the `Stream` it draws from): `_drive`
+# runs its loop there. Interpreted, the loop below on `Rng` is the faster of the two.
+_COMPILED_DRIVE = all(
+    module.__file__ is not None and module.__file__.endswith(tuple(EXTENSION_SUFFIXES))
+    for module in (_drive_module, _xoshiro)
+)
 
 __all__ = [
     "Agent",
@@ -340,6 +352,8 @@ def _drive(
     # What RandomAgent reads for a seat that may interrupt: "my turn" only where the views
     # have no `current` (it then takes the viewer for the current player).
     interrupter_on_turn = not _views_name_the_current_player(view_type)
+    if _COMPILED_DRIVE:
+        return _drive_compiled(agents, state, rngs, blind, interrupter_on_turn, max_steps, steps)
     count = 0
     while not state.is_over:
         if count >= max_steps:
@@ -370,6 +384,54 @@ def _drive(
             steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
         state = state.apply(chosen)
         count += 1
+    return state, count
+
+
+def _drive_compiled(
+    agents: Sequence[Agent],
+    state: State[Any, Any, Any],
+    rngs: list[Rng],
+    blind: list[RandomAgent | None],
+    interrupter_on_turn: bool,
+    max_steps: int,
+    steps: list[Step] | None,
+) -> tuple[State[Any, Any, Any], int]:
+    """`_drive`'s loop run by the compiled `cardgames.agents._drive`: the same moves.
+
+    The random agents that need no view draw from `Stream`s of their RNGs' words, when their
+    ``interrupt_chance`` is a float or an int (a C double compares with a draw as the number
+    does); the other agents, a random agent with a `fractions.Fraction` chance included, are
+    asked here, as in `_drive`.
+    """
+    streams: list[Stream | None] = []
+    chances: list[float] = []
+    for seat, agent in enumerate(blind):
+        chance = None if agent is None else agent.interrupt_chance
+        if type(chance) is float or type(chance) is int:
+            streams.append(Stream(*rngs[seat].state))
+            chances.append(float(chance))
+        else:
+            streams.append(None)
+            chances.append(0.0)
+
+    def ask(state: State[Any, Any, Any], seat: int, current: bool) -> Move | None:
+        agent = agents[seat]
+        chosen: Move | None
+        chosen, rngs[seat] = _offer(agent, state, seat, rngs[seat])
+        if chosen is None and current:  # as _choose (seat is the current player's)
+            raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
+        return chosen
+
+    record = None
+    if steps is not None:
+        recorded = steps
+
+        def record(state: State[Any, Any, Any], move: Move) -> None:
+            recorded.append(Step(move.player, move, state.format_move(move)))
+
+    state, count = drive(state, streams, chances, interrupter_on_turn, ask, record, max_steps)
+    if not state.is_over:
+        raise AgentError(f"the game did not end within {max_steps} moves")
     return state, count
 
 

@@ -72,7 +72,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from cardgames.cards import Card, Suit
+from cardgames.agents._shedding_heuristic import best_play, shedding_move
 from cardgames.errors import InvalidRulesError
 from cardgames.game import Game, Move, View
 from cardgames.planets import (
@@ -92,16 +92,8 @@ from cardgames.planets import Rules as PlanetsRules
 from cardgames.planets import View as PlanetsView
 from cardgames.rng import Rng
 from cardgames.shedding import (
-    Announce,
-    CallOut,
-    Draw,
-    Pass,
-    PlayCard,
-    SheddingRules,
     SheddingView,
-    TakePenalty,
 )
-from cardgames.shedding.scoring import points_table
 
 __all__ = ["HeuristicAgent", "PlanetsHeuristicAgent", "SheddingHeuristicAgent", "heuristic_agent"]
 
@@ -132,8 +124,6 @@ def heuristic_agent(game: Game[Any]) -> HeuristicAgent:
 
 # -- shedding games -------------------------------------------------------------------------------
 
-_LAST_RESORT: Final = (TakePenalty, Draw, Pass)
-
 
 @attrs.frozen
 class SheddingHeuristicAgent:
@@ -156,111 +146,9 @@ class SheddingHeuristicAgent:
         return _shedding_move(view, legal), rng
 
 
-def _shedding_move(view: SheddingView, legal: Sequence[Move]) -> Move | None:
-    # In one pass: the first announcement, else the first call-out, else the best card.
-    callout: Move | None = None
-    plays: list[PlayCard] = []
-    for move in legal:
-        if isinstance(move, PlayCard):
-            plays.append(move)
-        elif isinstance(move, Announce):
-            return move
-        elif callout is None and isinstance(move, CallOut):
-            callout = move
-    if callout is not None:
-        return callout
-    if plays:
-        return _best_play(view, plays)
-    if view.current != view.viewer:
-        return None  # nothing worth doing out of turn
-    for kind in _LAST_RESORT:
-        for move in legal:
-            if isinstance(move, kind):
-                return move
-    return legal[0]
-
-
-def _rules_of(view: SheddingView) -> SheddingRules:
-    if view.rules is not None:
-        return view.rules
-    from cardgames.game import find_game
-
-    rules: SheddingRules = find_game(view.game).default_rules
-    return rules
-
-
-_POINTS: dict[int, tuple[SheddingRules, tuple[int, ...]]] = {}
-
-
-def _points_of(rules: SheddingRules) -> tuple[int, ...]:
-    """`points_table` remembered by the rules object's identity (asked at every decision)."""
-    entry = _POINTS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_POINTS) >= 64:  # a few rules per program; never an unbounded cache
-            _POINTS.clear()
-        entry = (rules, points_table(rules))
-        _POINTS[id(rules)] = entry
-    return entry[1]
-
-
-def _best_play(view: SheddingView, plays: Sequence[PlayCard]) -> PlayCard:
-    rules = _rules_of(view)
-    effects = rules.effects
-    points = _points_of(rules)
-    hand = view.hand or ()
-    me = view.viewer if view.viewer is not None else plays[0].player
-    sizes = view.hand_sizes
-    n = len(sizes)
-    fewest = min((sizes[seat] for seat in range(n) if seat != me), default=0)
-    # The hand's cards that are not wild, by suit: "the rest of the hand" once a card is laid
-    # is the hand less one copy of it, so its counts are these less that card's own.
-    kept: dict[Suit | None, int] = dict.fromkeys(_SUITS, 0)
-    for c in hand:
-        if not effects.for_card(c).wild:
-            kept[c.suit] = kept.get(c.suit, 0) + 1
-
-    def rest_count(card: Card, suit: Suit | None) -> int:
-        count = kept.get(suit, 0)
-        if card.suit is suit and card in hand and not effects.for_card(card).wild:
-            count -= 1
-        return count
-
-    def card_key(card: Card) -> tuple[bool, int, int, int]:
-        effect = effects.for_card(card)
-        rest = len(hand) - (card in hand)
-        bad_swap = effect.swap and fewest > rest
-        return (effect.wild or bad_swap, -points[card], -rest_count(card, card.suit), int(card))
-
-    cards = {move.card for move in plays}
-    card = min(cards, key=card_key) if len(cards) > 1 else next(iter(cards))
-    effect = effects.for_card(card)
-    if not any(move.suit is not None or move.target is not None for move in plays):
-        # No suit to name, no player to choose: the first play of that card not announcing
-        # last card loses to the announcing one (the key's last term), else the first.
-        best = None
-        for move in plays:
-            if move.card == card:
-                if move.announce:
-                    return move
-                if best is None:
-                    best = move
-        assert best is not None
-        return best
-    suit_order = sorted(_SUITS, key=lambda suit: (-rest_count(card, suit), suit))
-
-    def move_key(move: PlayCard) -> tuple[int, int, int, bool]:
-        suit_rank = 0 if move.suit is None else suit_order.index(move.suit)
-        size = 0
-        if move.target is not None:
-            size = sizes[move.target]
-            size = -size if effect.choose and not effect.swap else size
-        target_rank = (move.target - me) % n if move.target is not None else 0
-        return (suit_rank, size, target_rank, not move.announce)
-
-    return min((move for move in plays if move.card == card), key=move_key)
-
-
-_SUITS: Final = tuple(Suit)
+# The choice itself lives in a module the binary wheels compile (these names are its own).
+_shedding_move = shedding_move
+_best_play = best_play
 
 
 # -- the planet game "8" --------------------------------------------------------------------------

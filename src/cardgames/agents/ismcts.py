@@ -78,7 +78,7 @@ Decisions this implementation makes:
 - **Cost.** An iteration of a two-player Crazy Eights round is a determinization, then ~35
   moves through the engine's `legal_moves` / `apply`. The loop lives in
   `cardgames.agents._search`, which the binary wheels compile with mypyc like the engine: there
-  an iteration takes about 55 µs and the default 200 iterations about 11 ms a decision
+  an iteration takes about 50 µs and the default 200 iterations about 10 ms a decision
   (``benchmarks/bench_ismcts.py``); interpreted, about three times as long.
 
 Strength, measured with ``benchmarks/ismcts_vs_heuristic.py`` against the casual-player agent

@@ -100,7 +100,7 @@ from cardgames.shedding.moves import (
     TurnSkipped,
 )
 from cardgames.shedding.rules import AfterDraw, Effect, JumpInWindow, SheddingRules, Stacking
-from cardgames.shedding.scoring import points_table, round_outcome
+from cardgames.shedding.scoring import _round_outcome, points_table
 from cardgames.shedding.view import Phase, SheddingView, _StateDocument
 
 if TYPE_CHECKING:
@@ -1414,7 +1414,7 @@ def _finish(s: SheddingState, events: list[RawEvent], reason: Termination) -> No
     t: _Tables = s._tables
     points = t.points
     values = [sum([points[c] for c in hand]) for hand in s._hands]
-    outcome = round_outcome(s._players, values, t.rules.scoring, reason)
+    outcome = _round_outcome(s._players, values, t.rules.scoring, reason)  # its own values
     s._outcome = outcome
     s._phase = _OVER
     s._penalty = 0

@@ -255,6 +255,12 @@ def settle(values: Sequence[int], scoring: Scoring) -> tuple[tuple[int, ...], tu
         InvalidArgumentError: for no values, a value that is not a non-negative integer, or a
             ``scoring`` that is not a `Scoring`.
     """
+    _check_values(values, scoring)
+    return _settle(values, scoring)
+
+
+def _check_values(values: object, scoring: object) -> None:
+    """The checks of `settle` and `round_outcome`."""
     if type(scoring) is not Scoring:
         raise InvalidArgumentError("scoring", scoring, "expected a Scoring")
     if (
@@ -263,6 +269,10 @@ def settle(values: Sequence[int], scoring: Scoring) -> tuple[tuple[int, ...], tu
         or any(type(v) is not int or v < 0 for v in values)
     ):
         raise InvalidArgumentError("values", values, "expected hand values (integers >= 0)")
+
+
+def _settle(values: Sequence[int], scoring: Scoring) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`settle` on checked values."""
     low = min(values)
     winners = tuple(i for i, v in enumerate(values) if v == low)
     if scoring is Scoring.HUIT_AMERICAIN:
@@ -284,7 +294,15 @@ def round_outcome(
         >>> end.winners, end.scores, end.detail
         ((0,), (13, 0), 'Ann laid their last card')
     """
-    winners, scores = settle(values, scoring)
+    _check_values(values, scoring)
+    return _round_outcome(players, values, scoring, reason)
+
+
+def _round_outcome(
+    players: Sequence[str], values: Sequence[int], scoring: Scoring, reason: Termination
+) -> Outcome:
+    """`round_outcome` on checked values: the engine's own, at the end of every round."""
+    winners, scores = _settle(values, scoring)
     if reason is Termination.WENT_OUT:
         detail = f"{players[winners[0]]} laid their last card"
     else:
