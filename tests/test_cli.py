@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import cardgames
 from cardgames.cli import app, main, output
 from cardgames.cli.choices import player_names
 from cardgames.cli.score import parse_tally
@@ -53,6 +54,9 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0
     assert out.startswith("cardgames ")
+    compiled = cardgames.compiled_modules()
+    expected = f", {len(compiled)} modules)" if compiled else "(pure-Python engine)"
+    assert out.rstrip().endswith(expected)
     code, out, _ = run(capsys, "--help")
     assert code == 0
     for command in ("games", "rules", "demo", "play", "simulate", "score", "replay"):

@@ -124,6 +124,21 @@ def _add_lang(parser: argparse.ArgumentParser) -> None:
     )
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version, and whether the engine runs compiled (asked only then)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from cardgames import compiled_modules
+
+        compiled = compiled_modules()
+        engine = f"compiled engine, {len(compiled)} modules" if compiled else "pure-Python engine"
+        print(f"cardgames {__version__} ({engine})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``cardgames`` and its subcommands."""
     from cardgames.cli import demo, info, play, score, simulation
@@ -135,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
             "simulations, a score keeper for real games and replays."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"cardgames {__version__}")
+    parser.add_argument(
+        "--version", action=_VersionAction, help="show the version and which engine runs, then exit"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     def command(name: str, handler: Handler, summary: str) -> argparse.ArgumentParser:
