@@ -268,3 +268,44 @@ def test_the_encodings_do_not_depend_on_the_preset_name() -> None:
     assert [by_alias.describe(i) for i in range(by_alias.size)] == [
         table.actions.describe(i) for i in range(table.actions.size)
     ]
+
+
+@attrs.frozen
+class _LowestId:
+    """Plays the legal move with the lowest action id; lets every out-of-turn chance go."""
+
+    game: str
+    players: int
+
+    @property
+    def name(self) -> str:
+        return "lowest-id"
+
+    def act(self, view: Any, legal: Any, rng: Any) -> tuple[Any, Any]:
+        encoding = action_encoding(self.game, view.rules, players=self.players)
+        if view.viewer not in view.to_act[:1]:
+            return None, rng
+        return min(legal, key=encoding.encode), rng
+
+
+@pytest.mark.parametrize(("game", "players"), [("crazy-eights", 4), ("planets", 3)])
+def test_the_gymnasium_episode_is_the_drivers_game(game: str, players: int) -> None:
+    """The learner in seat 1 replays what play_game does with the same agents and seed."""
+    from cardgames import find_game
+    from cardgames.agents import make_agent, play_game
+
+    found = find_game(game)
+    for seed in (3, 4):
+        opponents = ["heuristic", "random", "random"][: players - 1]
+        single = rl_gym.CardGameEnv(game, players=players, seat=1, opponents=opponents)
+        observation, _ = single.reset(seed=seed)
+        encoding = single.actions
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            action = encoding.decline if encoding.decline in legal else min(legal)
+            observation, _, done, _, _ = single.step(action)
+        agents = [make_agent(opponents[0], found), _LowestId(game, players)]
+        agents += [make_agent(name, found) for name in opponents[1:]]
+        played = play_game(found, agents, seed=seed, players=single.game_state.players)
+        assert single.game_state == played.state
