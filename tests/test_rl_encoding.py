@@ -397,7 +397,7 @@ def test_the_encoding_caches_stay_bounded() -> None:
         action_encoding("crazy eights", rules, players=2)
         observation_encoding("crazy eights", rules, players=2)
     assert len(_actions._ENCODINGS) <= _actions._CACHE_SIZE
-    assert len(_observations._ENCODINGS) <= _observations._CACHE_SIZE
+    assert len(_observations._ENCODINGS) <= _actions._CACHE_SIZE
     rules = attrs.evolve(crazy_eights.Rules(), max_moves=1299)
     assert action_encoding("crazy eights", rules, players=2).rules == rules
 

@@ -38,7 +38,7 @@ The planet game ("8"), in this order:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar
 
 import attrs
 import numpy as np
@@ -61,6 +61,9 @@ _Key = tuple[Any, ...]
 """A move written without its player, seats relative to the player: ``("play", 32, None, ...)``."""
 
 StateOrView: TypeAlias = "State[Any, Any, Any] | View"
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 _DECLINE: Final = ("decline-chance",)
 _SEAT_FIELDS: Final = frozenset({"target", "to", "victim"})
@@ -449,11 +452,11 @@ _ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
 _CACHE_SIZE: Final = 128
 
 
-def _remember(key: tuple[str, Any, int], encoding: ActionEncoding) -> None:
-    """Keep an encoding, forgetting the oldest beyond `_CACHE_SIZE` (bounded memory)."""
-    _ENCODINGS[key] = encoding
-    while len(_ENCODINGS) > _CACHE_SIZE:
-        del _ENCODINGS[next(iter(_ENCODINGS))]
+def remember(cache: dict[_K, _V], key: _K, value: _V) -> None:
+    """Keep ``value`` in ``cache``, forgetting the oldest entries beyond `_CACHE_SIZE`."""
+    cache[key] = value
+    while len(cache) > _CACHE_SIZE:
+        del cache[next(iter(cache))]
 
 
 def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -> ActionEncoding:
@@ -495,7 +498,7 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         raise InvalidArgumentError("game", found.name, "no action encoding for this game")
     index = {key: i for i, key in enumerate(keys)}
     encoding = ActionEncoding(found, rules, players, tuple(keys), index)
-    _remember(cache_key, encoding)
+    remember(_ENCODINGS, cache_key, encoding)
     if isinstance(game, str) and len(game) <= 32:
-        _remember((game, rules, players), encoding)
+        remember(_ENCODINGS, (game, rules, players), encoding)
     return encoding

@@ -86,7 +86,7 @@ from cardgames.planets.rules import Rules as PlanetsRules
 from cardgames.planets.scoring import Role
 from cardgames.planets.views import Phase as PlanetsPhase
 from cardgames.planets.views import PlanetsView
-from cardgames.rl._actions import _check_rules_and_players, resolve_game
+from cardgames.rl._actions import _check_rules_and_players, remember, resolve_game
 from cardgames.shedding.rules import SheddingRules
 from cardgames.shedding.view import Phase as SheddingPhase
 from cardgames.shedding.view import SheddingView
@@ -390,14 +390,6 @@ def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationE
 
 
 _ENCODINGS: dict[tuple[str, Any, int], ObservationEncoding] = {}
-_CACHE_SIZE: Final = 128
-
-
-def _remember(key: tuple[str, Any, int], encoding: ObservationEncoding) -> None:
-    """Keep an encoding, forgetting the oldest beyond `_CACHE_SIZE` (bounded memory)."""
-    _ENCODINGS[key] = encoding
-    while len(_ENCODINGS) > _CACHE_SIZE:
-        del _ENCODINGS[next(iter(_ENCODINGS))]
 
 
 def observation_encoding(
@@ -435,9 +427,9 @@ def observation_encoding(
             encoding = _planets(found, rules, players)
         else:
             raise InvalidArgumentError("game", found.name, "no observation encoding for this game")
-        _remember(key, encoding)
+        remember(_ENCODINGS, key, encoding)
         if isinstance(game, str) and len(game) <= 32:
-            _remember((game, rules, players), encoding)
+            remember(_ENCODINGS, (game, rules, players), encoding)
     return encoding
 
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import Move, State
+from cardgames.narration import narrate
 from cardgames.rl._actions import ActionEncoding, seat_to_decide
 from cardgames.rl._observations import ObservationEncoding
 
@@ -105,6 +106,17 @@ class Table:
             "observation": observations._encode(self.state.view(seat)),
             "action_mask": np.frombuffer(mask, dtype=np.int8),
         }
+
+    def narration(self, lang: str) -> str:
+        """What the last move did, as a spectator sees it (no hidden card), and who is asked."""
+        state = self.state
+        events = state.view(None).events
+        lines = narrate(events, state.players, viewer=None, lang=lang, rules=state.rules)
+        seat = self.seat
+        if seat is not None:
+            who = state.players[seat]
+            lines.append(f"À {who} de jouer." if lang == "fr" else f"{who} to play.")
+        return "\n".join(lines)
 
     def act(self, action_id: object) -> None:
         """Play the answer of the seat asked now.

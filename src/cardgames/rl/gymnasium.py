@@ -50,7 +50,6 @@ from cardgames.agents.base import Agent, agent_rng, choose_move, offer_move
 from cardgames.agents.registry import make_agent
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import Game, seat_number
-from cardgames.narration import narrate
 from cardgames.rl._actions import action_encoding, resolve_game
 from cardgames.rl._observations import observation_encoding
 from cardgames.rl._rewards import rewards
@@ -180,15 +179,7 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """What the last move did and who is asked now, as text (``render_mode="ansi"``)."""
         if self.render_mode is None:
             return None
-        table = self._running()
-        state = table.state
-        events = state.view(None).events  # as a spectator sees them: no hidden card
-        lines = narrate(events, state.players, viewer=None, lang=self.lang, rules=self.rules)
-        seat = table.seat
-        if seat is not None:
-            who = state.players[seat]
-            lines.append(f"À {who} de jouer." if self.lang == "fr" else f"{who} to play.")
-        return "\n".join(lines)
+        return self._running().narration(self.lang)
 
     def _running(self) -> Table:
         if self._table is None:

@@ -47,7 +47,6 @@ from pettingzoo.utils import wrappers
 
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game
-from cardgames.narration import narrate
 from cardgames.rl._actions import action_encoding, resolve_game
 from cardgames.rl._observations import observation_encoding
 from cardgames.rl._rewards import rewards
@@ -166,15 +165,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type infor
         """What the last move did and who is asked now, as text (``render_mode="ansi"``)."""
         if self.render_mode is None:
             return None
-        table = self._running()
-        state = table.state
-        events = state.view(None).events  # as a spectator sees them: no hidden card
-        lines = narrate(events, state.players, viewer=None, lang=self.lang, rules=self.rules)
-        seat = table.seat
-        if seat is not None:
-            who = state.players[seat]
-            lines.append(f"À {who} de jouer." if self.lang == "fr" else f"{who} to play.")
-        return "\n".join(lines)
+        return self._running().narration(self.lang)
 
     def close(self) -> None:
         """Nothing to release."""
