@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from typing import Any
 
@@ -19,6 +20,15 @@ PROMPT = "Your move> "
 TIMEOUT = 20
 
 
+def _default_interrupt() -> None:
+    """In the child: Ctrl-C interrupts, even if the test runner was started ignoring SIGINT.
+
+    A process started in the background by a non-interactive shell (``nohup cmd &``) ignores
+    SIGINT, and its children inherit that; Python then never raises KeyboardInterrupt.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str, **environ: str) -> Any:
     """``cardgames play ARGS`` in a terminal with colours, in English unless ``environ`` says."""
     env = dict(os.environ, PYTHONUTF8="1", PYTHONIOENCODING="utf-8", COLUMNS="100")
@@ -32,6 +42,7 @@ def spawn(*args: str, **environ: str) -> Any:
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(40, 100),
+        preexec_fn=_default_interrupt,
     )
     child.expect_exact(PROMPT)
     return child
@@ -161,6 +172,7 @@ def test_french_at_the_terminal_and_the_planet_players_knowledge() -> None:
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(40, 100),
+        preexec_fn=_default_interrupt,
     )
     try:
         child.expect_exact("Ton coup> ")
