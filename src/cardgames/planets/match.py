@@ -207,14 +207,19 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has been won: ``games`` games played and one highest total (or
-        no play-off, or the extra games used up)."""
+        """Whether the match has been won.
+
+        It is after ``games`` games if one total is the highest (or without a play-off, or once
+        the extra games are used up).
+        """
         return self._over(len(self.rounds), self.totals)
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats with the highest total once the match is over (several on a shared win),
-        else ``()``."""
+        """The seats with the highest total once the match is over, else ``()``.
+
+        Several seats share the win only without a play-off or once the extra games are used up.
+        """
         if not self.is_over:
             return ()
         totals = self.totals
@@ -277,8 +282,10 @@ class Match:
         return attrs.evolve(self, rounds=(*self.rounds, row))
 
     def record(self, state: PlanetsState) -> Self:
-        """Record the scores of a finished game dealt for this match (by `deal`, or by
-        ``new_game`` with these players and `round_rules`).
+        """Record the scores of a finished game of this match.
+
+        The game is one dealt by `deal`, or by ``new_game`` with these players and
+        `round_rules`.
 
         Raises:
             MatchOverError: if the match is over.
@@ -306,8 +313,7 @@ class Match:
         return self.add_round(outcome.scores)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for display or export: players, rounds, totals, winners, games and
-        play_off."""
+        """Plain data for display or export: players, rounds, totals, winners, games, play_off."""
         return {
             "players": list(self.players),
             "rounds": [list(r) for r in self.rounds],
