@@ -845,6 +845,10 @@ def create_app(
             hub.on_change.append(runner.schedule)
             for table_id in await run_in_threadpool(tables.playing):
                 runner.schedule(table_id)
+        else:  # no delay: the bots that were due when the server stopped move now
+            for table_id in await run_in_threadpool(tables.playing):
+                with contextlib.suppress(CardGamesError):  # a damaged table stays as it is
+                    await run_in_threadpool(tables.advance, table_id)
         sweeper = asyncio.ensure_future(_sweep())
         try:
             yield

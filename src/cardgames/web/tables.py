@@ -375,6 +375,7 @@ class Tables:
         for seat, agent in agents.items():
             self._agents[(table_id, seat)] = agent
         self._remember(snapshot)
+        self._changed(table_id)  # a new table is a change: a bot that plays first is scheduled
         return snapshot, tokens
 
     # -- reading -----------------------------------------------------------------------------
