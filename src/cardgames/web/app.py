@@ -835,8 +835,13 @@ def create_app(
         return ApiError(exc.status_code, code, str(exc.detail), headers=exc.headers).response()
 
     async def on_server_error(request: Request, exc: Exception) -> Response:
-        # A bug, never bad input: the answer says nothing of it (no trace, no value).
-        return ApiError(500, "internal_error", "the server failed; nothing was changed").response()
+        # A bug, never bad input: the answer says nothing of it (no trace, no value). Starlette
+        # answers it outside the middleware, so the security headers are added here.
+        headers = {name: value for name, value in _SECURITY_HEADERS}
+        headers["cache-control"] = "no-store"
+        return ApiError(
+            500, "internal_error", "the server failed; nothing was changed", headers=headers
+        ).response()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
