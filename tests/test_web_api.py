@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 import cardgames
 from cardgames.narration import describe_move, narrate
+from cardgames.shedding import SheddingState
 from cardgames.web import GAMES, Snapshot
 from cardgames.web.tables import MAX_LOG_ENTRIES
-
+from test_leaks import Leak
 from web_support import (
     THREE,
     TestClient,
@@ -37,10 +39,7 @@ from web_support import (
     serve,
     snapshot_of,
     store_of,
-    tables_of,
 )
-
-from starlette.websockets import WebSocketDisconnect  # noqa: E402 - after the web extra's check
 
 
 @pytest.fixture
@@ -241,7 +240,9 @@ def test_a_token_reads_its_own_seats_view_only(client: TestClient) -> None:
     assert own.status_code == 200
     assert own.json()["data"]["viewer"] == 0
     for asked in (1, 2):  # the other person, the bot
-        response = client.get(url_of(created, "view") + f"?seat={asked}", headers=bearer(created, 0))
+        response = client.get(
+            url_of(created, "view") + f"?seat={asked}", headers=bearer(created, 0)
+        )
         assert response.status_code == 403
         assert response.json()["error"] == "not_your_seat"
         assert response.json()["seat"] == 0
@@ -255,9 +256,12 @@ def test_a_token_cannot_make_another_seats_moves(client: TestClient) -> None:
     created = deal(client, [{"name": "Léa"}, {"name": "Tom"}])
     before = snapshot_of(client, created)
     state = before.state
+    assert isinstance(state, SheddingState)
     assert state.current == 1  # Tom's turn: Léa (seat 0) sends one of Tom's legal moves
     document = json.loads(state.game.move_to_json(state.legal_moves(1)[0]))
-    response = client.post(url_of(created, "moves"), headers=bearer(created, 0), json={"move": document})
+    response = client.post(
+        url_of(created, "moves"), headers=bearer(created, 0), json={"move": document}
+    )
     assert response.status_code == 403, response.text
     assert response.json()["error"] == "not_your_seat"
     # The text notation always names the token's own seat.
@@ -351,6 +355,7 @@ def test_an_illegal_move_is_409_with_the_librarys_reason(
     assert body["error"] == "illegal_move"
     assert body["reason"] == "not_your_turn"
     assert "seat 1" in body["detail"]
+    assert isinstance(state, SheddingState)
     missing = next(c for c in state.all_cards() if c not in state.hands[1] and c.rank != 8)
     response = client.post(url, headers=bearer(created, 1), content=f"play {missing}")
     assert response.status_code == 409
@@ -438,8 +443,11 @@ def look(
     events = get_json(client, url_of(created, "events") + f"?after={after}", headers)
     assert [e["events"] for e in events["entries"]] == encoded_events(snapshot, seat, after)
     watcher.check(seat, "events", events)
-    moves = get_json(client, url_of(created, "moves"), headers)
     legal = snapshot.state.legal_moves(seat) if snapshot.status == "playing" else []
+    if not legal and after != -1:  # the view's own legal moves are empty: so is this answer
+        assert view["data"]["legal_moves"] == []
+        return []
+    moves = get_json(client, url_of(created, "moves"), headers)
     assert [m["notation"] for m in moves["moves"]] == [snapshot.state.format_move(m) for m in legal]
     watcher.check(seat, "moves", moves)
     return moves["moves"]
@@ -502,6 +510,46 @@ def test_whole_games_never_show_another_seats_cards(
     view = get_json(client, url_of(created, "view"), bearer(created, 0))
     assert view["data"]["outcome"] is not None
     assert get_json(client, url_of(created, "moves"), bearer(created, 0))["moves"] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_leak_check_catches_another_seats_view(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    # The check above can fail: seat 0's own view and events, read as seat 1's answers, once
+    # seat 0 has drawn (the people draw whenever they may).
+    created = deal(client, game=game, seed=11, monkeypatch=monkeypatch)
+    watcher = Watcher(client, created)
+    for _ in range(50):
+        events = get_json(client, url_of(created, "events"), bearer(created, 0))
+        drawn = [
+            e
+            for entry in events["entries"]
+            for e in entry["events"]
+            if e["type"] == "cards_drawn" and e["player"] == 0 and e["cards"]
+        ]
+        if drawn:
+            break
+        state = snapshot_of(client, created).state
+        seat = state.to_act[0]
+        legal = state.legal_moves(seat)
+        draws = [m for m in legal if type(m).__name__ == "Draw"]
+        response = client.post(
+            url_of(created, "moves"),
+            headers=bearer(created, seat),
+            json={"move": state.format_move((draws or legal)[0])},
+        )
+        assert response.status_code == 200
+    assert drawn
+    view = get_json(client, url_of(created, "view"), bearer(created, 0))
+    watcher.check(0, "view", view)
+    watcher.check(0, "events", events)
+    with pytest.raises(Leak):
+        watcher.check(1, "view", view)
+    with pytest.raises(Leak):
+        watcher.check(
+            1, "events", {"entries": [e for e in events["entries"] if "cards_drawn" in str(e)]}
+        )
 
 
 @pytest.mark.parametrize(
@@ -587,7 +635,7 @@ def test_the_moves_endpoint_labels_each_legal_move_with_names(
         seat = state.to_act[0]
         answer = get_json(client, url_of(created, "moves") + f"?lang={lang}", bearer(created, seat))
         legal = state.legal_moves(seat)
-        assert answer["moves_played"] == state.moves_played
+        assert answer["moves_played"] == snapshot.seq
         assert answer["version"] == snapshot.version
         assert [m["notation"] for m in answer["moves"]] == [state.format_move(m) for m in legal]
         labels = [describe_move(m, state.players, lang=lang) for m in legal]
@@ -622,6 +670,7 @@ def test_bots_call_out_a_person_who_forgets_to_announce(client: TestClient) -> N
         if snapshot.status != "playing":
             break
         state = snapshot.state
+        assert isinstance(state, SheddingState)
         assert state.to_act == (0,)
         legal = state.legal_moves(0)
         quiet = [
@@ -629,7 +678,9 @@ def test_bots_call_out_a_person_who_forgets_to_announce(client: TestClient) -> N
         ]
         move = quiet[0] if quiet else legal[0]
         response = client.post(
-            url_of(created, "moves"), json={"move": state.format_move(move)}, headers=bearer(created, 0)
+            url_of(created, "moves"),
+            json={"move": state.format_move(move)},
+            headers=bearer(created, 0),
         )
         assert response.status_code == 200, response.text
         if quiet:
@@ -769,14 +820,41 @@ def test_a_move_pinned_to_an_old_version_is_409_stale(client: TestClient) -> Non
     assert stale.status_code == 409
     assert stale.json()["error"] == "stale"
     assert snapshot_of(client, created).version == snapshot.version
-    fresh = client.post(url, headers=bearer(created, 1), json={"move": move, "expect": snapshot.version})
+    fresh = client.post(
+        url, headers=bearer(created, 1), json={"move": move, "expect": snapshot.version}
+    )
     assert fresh.status_code == 200, fresh.text
     assert fresh.json()["version"] == snapshot.version + 1
     # The same move pinned to the version it was made on: stale, not played twice.
-    again = client.post(url, headers=bearer(created, 1), json={"move": move, "expect": snapshot.version})
+    again = client.post(
+        url, headers=bearer(created, 1), json={"move": move, "expect": snapshot.version}
+    )
     assert again.status_code == 409
     assert again.json()["error"] == "stale"
     assert len(store_of(client).moves(created["table"], 1)) == 1
+
+
+def race(
+    client: TestClient, url: str, headers: dict[str, str], body: Any
+) -> tuple[list[int], list[str]]:
+    """POST ``body`` twice at once, from two threads; answer the statuses and error codes."""
+    barrier = threading.Barrier(2)
+    answers: list[int] = []
+    errors: list[str] = []
+
+    def post() -> None:
+        barrier.wait()
+        response = client.post(url, headers=headers, json=body)
+        answers.append(response.status_code)
+        if response.status_code != 200:
+            errors.append(response.json()["error"])
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers, errors
 
 
 def test_two_racing_requests_never_both_apply_the_same_move(
@@ -795,22 +873,7 @@ def test_two_racing_requests_never_both_apply_the_same_move(
         plays = [m for m in state.legal_moves(seat) if type(m).__name__ == "Play"]
         move = (plays or state.legal_moves(seat))[0]
         body = {"move": json.loads(state.game.move_to_json(move))}
-        barrier = threading.Barrier(2)
-        answers: list[int] = []
-        errors: list[str] = []
-
-        def post() -> None:
-            barrier.wait()
-            response = client.post(url_of(created, "moves"), headers=bearer(created, seat), json=body)
-            answers.append(response.status_code)
-            if response.status_code != 200:
-                errors.append(response.json()["error"])
-
-        threads = [threading.Thread(target=post) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        answers, errors = race(client, url_of(created, "moves"), bearer(created, seat), body)
         if sorted(answers) != [200, 409] and answers == [200, 200]:
             raise AssertionError("the same move was applied twice")
         assert sorted(answers) == [200, 409], (answers, errors)
@@ -853,9 +916,10 @@ def test_a_bad_first_message_on_the_live_socket_is_an_error_then_a_close(
     if isinstance(message, dict) and "token" in message:
         message = {
             **message,
-            "token": {"TOKEN": created["seats"][0]["token"], "OTHER": other["seats"][0]["token"]}.get(
-                message["token"], message["token"]
-            ),
+            "token": {
+                "TOKEN": created["seats"][0]["token"],
+                "OTHER": other["seats"][0]["token"],
+            }.get(message["token"], message["token"]),
         }
     with client.websocket_connect(url_of(created, "live")) as socket:
         socket.send_text(message if isinstance(message, str) else json.dumps(message))
@@ -897,7 +961,10 @@ def test_the_live_socket_sends_an_update_now_and_after_every_change(
         assert first["view"] == json.loads(snapshot.state.view(0).to_json())
         assert [e["seq"] for e in first["entries"]] == list(range(snapshot.seq + 1))
         assert first["entries"][0]["lines"] == narrate(
-            snapshot.log.states[0].last_events, snapshot.players, viewer=0, lang="fr",
+            snapshot.log.states[0].last_events,
+            snapshot.players,
+            viewer=0,
+            lang="fr",
             rules=snapshot.state.rules,
         )
         assert first["match"] == snapshot.match_summary()
@@ -967,17 +1034,38 @@ def test_the_live_socket_starts_a_new_rounds_log_from_its_deal(client: TestClien
         assert update["view"] == json.loads(second.state.view(0).to_json())
 
 
+def test_a_table_is_followed_by_at_most_so_many_sockets(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cardgames.web.app.MAX_SOCKETS_PER_TABLE", 1)
+    created = deal(client)
+    with client.websocket_connect(url_of(created, "live")) as first:
+        first.send_json({"token": created["seats"][0]["token"]})
+        assert first.receive_json()["type"] == "update"
+        with client.websocket_connect(url_of(created, "live")) as second:
+            second.send_json({"token": created["seats"][1]["token"]})
+            answer = second.receive_json()
+            assert answer["error"] == "too_many_sockets"
+            with pytest.raises(WebSocketDisconnect):
+                second.receive_json()
+    with client.websocket_connect(url_of(created, "live")) as again:  # the first one left
+        again.send_json({"token": created["seats"][1]["token"]})
+        assert again.receive_json()["type"] == "update"
+
+
 # -- the pages --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("game", "page"), [(g, "planets.html" if g == "planets" else "table.html") for g in GAMES])
+@pytest.mark.parametrize(
+    ("game", "page"), [(g, "planets.html" if g == "planets" else "table.html") for g in GAMES]
+)
 def test_the_table_page_is_chosen_by_the_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str, page: str
 ) -> None:
     # The pages are another piece of work: a directory of stand-ins shows which one is served.
     static = tmp_path / "static"
     static.mkdir()
-    for name in ("index.html", "table.html", "planets.html"):
+    for name in ("index.html", "table.html", "planets.html", "table.js"):
         (static / name).write_text(f"<!doctype html><title>{name}</title>", encoding="utf-8")
     monkeypatch.setattr("cardgames.web.app.STATIC_DIR", static)
     with serve(tmp_path) as client:
@@ -986,9 +1074,17 @@ def test_the_table_page_is_chosen_by_the_game(
         assert response.status_code == 200
         assert f"<title>{page}</title>" in response.text
         assert response.headers["content-security-policy"].startswith("default-src 'self'")
-        assert "cache-control" not in response.headers or "no-store" not in response.headers["cache-control"]
+        assert (
+            "cache-control" not in response.headers
+            or "no-store" not in response.headers["cache-control"]
+        )
         home = client.get("/")
         assert "<title>index.html</title>" in home.text
+        script = client.get("/static/table.js")
+        for response in (home, script):
+            assert response.status_code == 200
+            assert response.headers["x-content-type-options"] == "nosniff"
+            assert "script-src 'self'" in response.headers["content-security-policy"]
         for missing in ("/table/nope", "/table/a.b"):
             response = client.get(missing)
             assert response.status_code == 404

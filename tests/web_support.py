@@ -29,7 +29,6 @@ with warnings.catch_warnings():
 from cardgames.codec import encode
 from cardgames.game import State
 from cardgames.web import Snapshot, Store, Tables, create_app
-
 from test_leaks import Witness, check_text, witness_for
 
 __all__ = [
