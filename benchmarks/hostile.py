@@ -1,8 +1,8 @@
 """The hostile suites with many more examples than CI runs, and fresh randomness.
 
-Runs every ``tests/test_hostile_*.py`` property under pytest with ``N`` examples each (CI runs
-200, derandomized) and prints, per property, the examples hypothesis ran and whether it failed,
-then the totals. Exits non-zero if anything failed.
+Runs every ``tests/test_hostile_*.py`` property (and ``tests/test_web_hostile.py``'s) under
+pytest with ``N`` examples each (CI runs 200, derandomized) and prints, per property, the
+examples hypothesis ran and whether it failed, then the totals. Exits non-zero if anything failed.
 
 Usage::
 
@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     env = dict(os.environ)
     env["CARDGAMES_HOSTILE_EXAMPLES"] = str(args.examples)
     env["CARDGAMES_HOSTILE_RANDOM"] = "1"
-    files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests").glob("test_hostile_*.py"))
+    found = [*(ROOT / "tests").glob("test_hostile_*.py"), ROOT / "tests" / "test_web_hostile.py"]
+    files = sorted(str(p.relative_to(ROOT)) for p in found)
     command = [
         sys.executable,
         "-m",

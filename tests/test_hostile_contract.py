@@ -15,7 +15,7 @@ query string through, a saved game edited by hand):
   its numbers say.
 
 The games' own hostile suites (``test_hostile_shedding.py``, ``test_hostile_planets.py``,
-``test_hostile_web.py``, ``test_hostile_determinism.py``) go deeper into each engine.
+``test_web_hostile.py``, ``test_hostile_determinism.py``) go deeper into each engine.
 """
 
 from __future__ import annotations
