@@ -65,6 +65,7 @@ MAX_NAME_CHARS: Final = 24
 MAX_TEXT_CHARS: Final = 64
 MAX_SEATS: Final = 64  # more than any game allows: the game's own bound answers first
 MAX_SOCKETS_PER_TABLE: Final = 64
+MAX_BOT_ITERATIONS: Final = 1000  # an "ismcts:N" bot's budget a move (1000: about 0.3 s)
 POLL_SECONDS: Final = 15.0  # a live socket re-checks its table this often even without news
 
 _TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -275,9 +276,15 @@ def _check_bot(bot: object) -> str | None:
     if not isinstance(bot, str) or not bot or len(bot) > MAX_TEXT_CHARS:
         raise ApiError(400, "bad_table", "a bot is named by a short text, such as 'heuristic'")
     name = bot.strip().casefold()
-    kind = name.partition(":")[0]
+    kind, _, budget = name.partition(":")
     if name not in BOT_KINDS and kind not in AGENT_NAMES:
         raise ApiError(400, "bad_table", f"unknown bot {_shown(bot)}; bots: {', '.join(BOT_KINDS)}")
+    # A client chooses a bot's budget: bound it, or one table could hold a server thread for
+    # minutes a move (make_agent itself allows a million iterations).
+    if budget.isascii() and budget.isdigit() and int(budget) > MAX_BOT_ITERATIONS:
+        raise ApiError(
+            400, "bad_table", f"a bot thinks at most {MAX_BOT_ITERATIONS} iterations a move"
+        )
     return name
 
 
