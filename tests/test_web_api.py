@@ -578,6 +578,16 @@ def test_bots_fill_the_empty_seats_and_the_game_ends(
     assert len(log["entries"]) <= MAX_LOG_ENTRIES
 
 
+@pytest.mark.parametrize("bot", ["ismcts:200", "ismcts:1000", " ISMCTS:20 ", "ismcts"])
+def test_a_search_bot_plays_within_its_budget(client: TestClient, bot: str) -> None:
+    seats = [{"name": "Léa"}, {"name": "Bot", "bot": bot}]
+    created = deal(client, seats, seed=3)
+    assert created["seats"][1]["bot"] == bot.strip().casefold()
+    snapshot = snapshot_of(client, created)
+    assert snapshot.seq >= 1  # the bot played first
+    assert snapshot.state.to_act == (0,)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_log_is_the_librarys_narration_for_each_seat(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, lang: str

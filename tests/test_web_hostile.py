@@ -213,6 +213,10 @@ def test_slashes_and_methods_are_answered_in_json(raw_client: TestClient) -> Non
         {"seats": [{"name": "Léa"}, {"name": "Bot", "bot": "x" * 65}]},
         {"seats": [{"name": "Léa"}, {"name": "Bot", "bot": "ismcts:99999999999"}]},
         {"seats": [{"name": "Léa"}, {"name": "Bot", "bot": "ismcts:-1"}]},
+        # A million iterations a move would hold a server thread for minutes a move.
+        {"seats": [{"name": "Léa"}, {"name": "Bot", "bot": "ismcts:1000000"}]},
+        {"seats": [{"name": "Léa"}, {"name": "Bot", "bot": "ismcts:1001"}]},
+        {"seats": [{"name": "Léa"}, {"name": "Bot", "bot": "ismcts:" + "9" * 50}]},
     ],
 )
 def test_every_field_of_a_new_table_is_checked(
