@@ -855,15 +855,16 @@ def race(
     def post() -> None:
         barrier.wait()
         response = client.post(url, headers=headers, json=body)
-        answers.append(response.status_code)
-        if response.status_code != 200:
+        if response.status_code >= 400:
             errors.append(response.json()["error"])
+        answers.append(response.status_code)
 
     threads = [threading.Thread(target=post) for _ in range(2)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    assert len(answers) == 2, "a request failed in its thread"
     return answers, errors
 
 
@@ -893,6 +894,27 @@ def test_two_racing_requests_never_both_apply_the_same_move(
         assert logged[-1].move == state.game.move_to_json(move)
         assert snapshot_of(client, created).version == snapshot.version + 1
         races += 1
+
+
+def test_two_racing_requests_for_the_next_round_deal_it_once(client: TestClient) -> None:
+    created = deal(client, [{"name": "Léa"}, {"name": "Bot", "bot": "random"}], seed=4, rounds=3)
+    for number in (2, 3):
+        finished = finish_round(client, created, seed=number)
+        assert finished.status == "round_over"
+        statuses, errors = race(client, url_of(created, "rounds"), bearer(created, 0), None)
+        assert sorted(statuses) == [201, 409], (statuses, errors)
+        assert errors == ["no_next_round"]
+        snapshot = snapshot_of(client, created)
+        assert snapshot.round == number
+        assert store_of(client).round_of(created["table"], number + 1) is None
+    # Pinned to one version, two moves at once: one applies, the other is stale.
+    snapshot = snapshot_of(client, created)
+    move = snapshot.state.format_move(snapshot.state.legal_moves(0)[0])
+    body = {"move": move, "expect": snapshot.version}
+    statuses, errors = race(client, url_of(created, "moves"), bearer(created, 0), body)
+    assert sorted(statuses) == [200, 409], (statuses, errors)
+    assert errors == ["stale"]
+    assert store_of(client).moves(created["table"], 3)[snapshot.seq].seq == snapshot.seq + 1
 
 
 # -- the live socket --------------------------------------------------------------------------
