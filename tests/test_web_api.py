@@ -12,6 +12,7 @@ WebSocket checks its first message and pushes every change. Hostile input is in
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -39,6 +40,7 @@ from web_support import (
     serve,
     snapshot_of,
     store_of,
+    tables_of,
 )
 
 
@@ -453,42 +455,84 @@ def look(
     return moves["moves"]
 
 
+def listen(watcher: Watcher, sockets: dict[int, Any], snapshot: Snapshot) -> None:
+    """Read each seat's live messages up to the table's version; check each one."""
+    for seat, socket in sockets.items():
+        while True:
+            message = socket.receive_json()
+            assert message["type"] == "update", message
+            watcher.check(seat, "live", message)
+            assert message["version"] <= snapshot.version
+            if message["version"] == snapshot.version:
+                assert message["view"] == json.loads(snapshot.state.view(seat).to_json())
+                break
+
+
+def always(move: Any) -> Any:
+    """A move reader that reads ``move`` whatever the state."""
+    return lambda _state: move
+
+
+def play_quickly(client: TestClient, created: dict[str, Any], chooser: random.Random) -> Snapshot:
+    """Play the round through `Tables` (no HTTP): the people's random moves, then the bots'."""
+    tables = tables_of(client)
+    humans = people(created)
+    table = created["table"]
+    round_number = snapshot_of(client, created).round
+    for _ in range(5000):
+        snapshot = tables.get(table)
+        if snapshot.status != "playing" or snapshot.round != round_number:
+            return snapshot
+        seat = next(seat for seat in snapshot.state.to_act if seat in humans)
+        move = chooser.choice(snapshot.state.legal_moves(seat))
+        tables.play(table, seat, always(move))
+        tables.advance(table)
+    raise AssertionError("the round did not end")
+
+
 def play_through(
-    client: TestClient, created: dict[str, Any], *, seed: int, checked: bool = True
+    client: TestClient,
+    created: dict[str, Any],
+    *,
+    seed: int,
+    checked: bool = True,
+    sockets: dict[int, Any] | None = None,
 ) -> Snapshot:
-    """Play the round: each person plays a random legal move; check every answer on the way."""
+    """Play the round: each person plays a random legal move; check every answer on the way
+    (and every message of the live ``sockets``, by seat, if given)."""
     chooser = random.Random(seed)
+    if not checked:
+        return play_quickly(client, created, chooser)
     watcher = Watcher(client, created)
     humans = people(created)
     round_number = snapshot_of(client, created).round
     after = {seat: -1 for seat in humans}
     for _ in range(5000):
         snapshot = snapshot_of(client, created)
+        if sockets:
+            listen(watcher, sockets, snapshot)
         if snapshot.status != "playing" or snapshot.round != round_number:
-            if checked:
-                for seat in humans:  # the whole log once more, with the reveal
-                    look(client, watcher, created, seat)
-                    info = get_json(client, url_of(created, ""), bearer(created, seat))
-                    watcher.check(seat, "info", info)
+            for seat in humans:  # the whole log once more, with the reveal
+                look(client, watcher, created, seat)
+                info = get_json(client, url_of(created, ""), bearer(created, seat))
+                watcher.check(seat, "info", info)
             return snapshot
-        if checked:
-            options = {seat: look(client, watcher, created, seat, after[seat]) for seat in humans}
-            after = dict.fromkeys(humans, snapshot.seq)
-        else:
-            options = {seat: snapshot.state.legal_moves(seat) for seat in humans}
-        movers = [seat for seat in humans if options[seat]]
+        # Every seat's HTTP answers at every position; with live sockets (which carry the same
+        # view, entries and moves for every seat), those of the seat to act only.
+        acting = [seat for seat in snapshot.state.to_act if seat in humans]
+        asked = acting[:1] if sockets and acting else humans
+        options = {seat: look(client, watcher, created, seat, after[seat]) for seat in asked}
+        for seat in asked:
+            after[seat] = snapshot.seq
+        movers = [seat for seat in options if options[seat]]
         assert movers, "the bots stopped while no person can move"
         seat = movers[0]
-        if checked:
-            move = chooser.choice(options[seat])["move"]
-        else:
-            move = json.loads(snapshot.game.move_to_json(chooser.choice(options[seat])))
+        move = chooser.choice(options[seat])["move"]
         response = client.post(
             url_of(created, "moves"), headers=bearer(created, seat), json={"move": move}
         )
         assert response.status_code == 200, response.text
-        if checked:
-            watcher.check(seat, "move answer", response.json())
+        watcher.check(seat, "move answer", response.json())
     raise AssertionError("the round did not end")
 
 
@@ -504,7 +548,13 @@ def test_whole_games_never_show_another_seats_cards(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, game: str, seats: list[dict[str, Any]]
 ) -> None:
     created = deal(client, seats, game=game, seed=11, rounds=1, monkeypatch=monkeypatch)
-    final = play_through(client, created, seed=11)
+    with contextlib.ExitStack() as stack:  # each person follows the table live, too
+        sockets = {}
+        for seat in people(created):
+            socket = stack.enter_context(client.websocket_connect(url_of(created, "live")))
+            socket.send_json({"token": created["seats"][seat]["token"]})
+            sockets[seat] = socket
+        final = play_through(client, created, seed=11, sockets=sockets)
     assert final.state.is_over
     assert final.status == "match_over"
     view = get_json(client, url_of(created, "view"), bearer(created, 0))
