@@ -1,14 +1,15 @@
 """Load on `cardgames serve`: moves per second, latency, errors, and no move lost or doubled.
 
-Starts ``cardgames serve`` (this Python's ``cardgames``) on 127.0.0.1 only, on a fresh SQLite
-file in a temporary directory (``--database URL`` for another database, e.g. a PostgreSQL
-one; it must be empty of tables, or the check below counts them too), with bots that move at
-once (``--bot-delay 0``). It creates ``--tables`` tables, each with one person and
+Starts ``cardgames serve`` (this Python's ``cardgames``) on 127.0.0.1 (``--host``: a loopback
+address, never another), on a fresh SQLite file in a temporary directory (``--database URL``
+for another database, e.g. a PostgreSQL one; it must hold no tables, or the check below
+counts them too), with bots that move at once (``--bot-delay 0``). It creates ``--tables``
+tables, each with one person and
 ``--bots`` bots, then runs ``--clients`` concurrent clients (asyncio, one
 `httpx.AsyncClient` each) that share the tables out and make the people's moves, chosen at
 random among the legal ones, each pinned to the table's version it was chosen at
-(``expect``), until ``--moves`` moves are accepted or ``--seconds`` have passed. A client whose table's
-round is over starts the next round; a table whose match is over is left.
+(``expect``), until ``--moves`` moves are accepted or ``--seconds`` have passed. A client
+whose table's round is over starts the next round; a table whose match is over is left.
 
 It reports the accepted moves per second, the median and 99th percentile of the latency of
 ``POST /api/tables/{id}/moves`` (as the clients see it, on the same machine: the server, the
@@ -20,8 +21,8 @@ Then it stops the server and checks the database itself: every table's stored lo
 replayed with the library from its stored deal, gives its stored state, and the people's
 moves in each log are exactly the moves the clients had accepted, in the same order: 0 lost,
 0 duplicated (a move whose answer never came, a transport error, may be stored all the same:
-it then counts as duplicated). The exit status is 1 if that check fails, if a request failed with a 5xx status
-or a transport error, or if no move was made.
+it then counts as duplicated). The exit status is 1 if that check fails, if a request failed
+with a 5xx status or a transport error, or if no move was made.
 
 Usage::
 
