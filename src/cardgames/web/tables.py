@@ -376,6 +376,7 @@ class Tables:
         for seat, agent in agents.items():
             self._agents[(table_id, seat)] = agent
         self._remember(snapshot)
+        self._changed(table_id)  # a bot may be the first to play
         return snapshot, tokens
 
     # -- reading -----------------------------------------------------------------------------
