@@ -291,20 +291,7 @@ def test_a_killed_server_resumes_every_table_where_it_was(
         assert any(move.seq > killed_at for move in bots), "the bot did not play after the restart"
 
 
-@pytest.mark.parametrize(
-    "bot_delay",
-    [
-        0.05,
-        pytest.param(
-            0.0,
-            marks=pytest.mark.xfail(
-                reason="with --bot-delay 0 the bots move only inside a request that changed the "
-                "table: after a restart nothing moves a bot that was due (issue #15)",
-                strict=True,
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("bot_delay", [0.05, 0.0])
 def test_a_bot_that_was_due_when_the_server_died_moves_after_the_restart(
     tmp_path: Path, bot_delay: float
 ) -> None:
