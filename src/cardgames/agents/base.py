@@ -194,7 +194,12 @@ class AgentError(RuntimeError):
 
 
 def offer_move(
-    agent: Agent, state: State[Any, _MoveT, Any], seat: int, rng: Rng
+    agent: Agent,
+    state: State[Any, _MoveT, Any],
+    seat: int,
+    rng: Rng,
+    *,
+    info: InfoState | None = None,
 ) -> tuple[_MoveT | None, Rng]:
     """Ask ``agent``, which plays ``seat``, for its move now, and check its answer.
 
@@ -209,6 +214,9 @@ def offer_move(
         state: A game in progress.
         seat: A seat of ``state.to_act``.
         rng: The agent's random stream.
+        info: The seat's information state (`cardgames.infostate.InfoState`, its view that
+            of ``state``), kept by the caller for an informed agent (`InformedAgent`), which
+            is then asked through ``act_on``; ignored for other agents.
 
     Returns:
         The move (``None``: declined) and the agent's RNG after its draws.
@@ -218,7 +226,8 @@ def offer_move(
             or a move that is not one of the seat's legal moves (a forged or another seat's
             move included).
         InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
-            state, ``seat`` is not a seat that may move now, or ``rng`` is not an `Rng`.
+            state, ``seat`` is not a seat that may move now, ``rng`` is not an `Rng`, or
+            ``info`` is not that seat's information state at ``state``.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -233,10 +242,12 @@ def offer_move(
     if isinstance(seat, bool) or type(seat) is not int or seat not in to_act:
         may_move = ", ".join(map(str, to_act))
         raise InvalidArgumentError("seat", seat, f"expected a seat that may move now ({may_move})")
-    return _offer(agent, state, seat, rng)
+    return _offer(agent, state, seat, rng, _checked_info(agent, state, seat, info))
 
 
-def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple[_MoveT, Rng]:
+def choose_move(
+    agent: Agent, state: State[Any, _MoveT, Any], rng: Rng, *, info: InfoState | None = None
+) -> tuple[_MoveT, Rng]:
     """Ask ``agent`` for the move of the player whose turn it is, and check its answer.
 
     `offer_move` for the current player (``state.to_act[0]``), who may not decline. Where
@@ -247,6 +258,7 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         agent: The agent that plays the current player's seat.
         state: A game in progress.
         rng: The agent's random stream.
+        info: The current player's information state, as for `offer_move`.
 
     Returns:
         The move and the agent's RNG after its draws.
@@ -255,7 +267,8 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         AgentError: if the agent declines its own turn, answers something other than a pair
             ``(move, Rng)``, or a move that is not one of the current player's legal moves.
         InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
-            state, or ``rng`` is not an `Rng`.
+            state, ``rng`` is not an `Rng`, or ``info`` is not the current player's
+            information state at ``state``.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -266,7 +279,22 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         1
     """
     _check_turn_arguments(agent, state, rng)
-    return _choose(agent, state, rng)
+    return _choose(agent, state, rng, _checked_info(agent, state, state.to_act[0], info))
+
+
+def _checked_info(
+    agent: Agent, state: State[Any, Any, Any], seat: int, info: object
+) -> InfoState | None:
+    """``info`` for `_offer`: ``None`` unless given to an informed agent, checked then."""
+    if info is None or not _is_informed(agent):
+        return None
+    from cardgames.infostate import InfoState
+
+    if not isinstance(info, InfoState) or info.seat != seat or info.view != state.view(seat):
+        raise InvalidArgumentError(
+            "info", type(info).__name__, f"expected the information state of seat {seat} now"
+        )
+    return info
 
 
 def _check_turn_arguments(agent: object, state: object, rng: object) -> None:
