@@ -90,9 +90,7 @@ class InfoState:
         raise TypeError("create an InfoState with InfoState.start() or from_states()")
 
     @classmethod
-    def _make(
-        cls, game: Game[Any], seat: int, length: int, beliefs: Any, cell: _Cell
-    ) -> InfoState:
+    def _make(cls, game: Game[Any], seat: int, length: int, beliefs: Any, cell: _Cell) -> InfoState:
         info = object.__new__(cls)
         for name, value in (
             ("_game", game),
@@ -174,8 +172,10 @@ class InfoState:
         for state in states:
             if not isinstance(state, State):
                 raise InvalidArgumentError("states", type(state).__name__, "expected states")
-            if isinstance(seat, bool) or type(seat) is not int or not 0 <= seat < len(
-                state.players
+            if (
+                isinstance(seat, bool)
+                or type(seat) is not int
+                or not 0 <= seat < len(state.players)
             ):
                 raise InvalidArgumentError("seat", seat, "expected a seat of the game")
             view = state.view(seat)
@@ -203,8 +203,11 @@ class InfoState:
 
     @property
     def beliefs(self) -> Any:
-        """The game's constraints on the hidden cards (`SheddingBeliefs` in the shedding
-        games; ``None`` where the view holds all there is to know)."""
+        """The game's constraints on the hidden cards.
+
+        A `cardgames.shedding.beliefs.SheddingBeliefs` in the shedding games; ``None`` where
+        the view holds all there is to know.
+        """
         return self._beliefs
 
     @property
@@ -375,7 +378,8 @@ def _update_beliefs(beliefs: Any, before: View, after: View) -> Any:
     from cardgames.shedding import beliefs as shedding
     from cardgames.shedding.view import SheddingView
 
-    assert isinstance(before, SheddingView) and isinstance(after, SheddingView)
+    assert isinstance(before, SheddingView)
+    assert isinstance(after, SheddingView)
     rules = after.rules
     if rules is None:
         rules = find_game(after.game).default_rules

@@ -476,8 +476,10 @@ def _drive_informed(
     max_steps: int,
     steps: list[Step] | None,
 ) -> tuple[State[Any, Any, Any], int]:
-    """`_drive`'s loop when some agents are informed: the same moves, and one `InfoState` per
-    informed seat, extended with the seat's view after every move."""
+    """`_drive`'s loop when some agents are informed: the same moves.
+
+    It keeps one `InfoState` per informed seat, extended with the seat's view after every move.
+    """
     from cardgames.infostate import InfoState
 
     n = len(state.players)

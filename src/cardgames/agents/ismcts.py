@@ -8,7 +8,9 @@ them (moves are hashable, interned values). Each iteration:
 
 1. **Determinize.** `Game.sample_state` deals the cards the player has not seen at random,
    giving a full state consistent with the player's view. The agent never reads a real hidden
-   card.
+   card. With ``sampler="belief"`` the deal is `cardgames.infostate.InfoState.sample`
+   instead: consistent with everything the seat saw since the deal (who could not play when
+   they drew, and so on), not only with the current view.
 2. **Select.** From the root, descend while every move legal in the determinization already has
    a child. Among the children *compatible* with the determinization (their move is legal in
    it), pick the one maximising UCB1 with availability counts,

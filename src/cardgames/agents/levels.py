@@ -29,6 +29,7 @@ from typing import Any, Final
 import attrs
 
 from cardgames.agents.base import Agent
+from cardgames.errors import InvalidArgumentError
 from cardgames.game import Move, View
 from cardgames.rng import Rng
 
@@ -48,7 +49,7 @@ DEFAULT_HARD_ITERATIONS: Final = 200
 
 def _probability(_: object, attribute: attrs.Attribute[float], value: float) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ValueError(f"{attribute.name} must be a number from 0 to 1, not {value!r}")
+        raise InvalidArgumentError(attribute.name, value, "expected a probability from 0 to 1")
 
 
 @attrs.frozen

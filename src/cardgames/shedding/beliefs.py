@@ -337,6 +337,6 @@ def _allowed_count(pool: Sequence[Card], mask: int) -> int:
 
 # The last view `sample` checked, with its rules, unknown cards and event records (a search
 # samples hundreds of states from one view; views are frozen values).
-_last_checked: tuple[SheddingView, Game[Any] | None, SheddingRules, tuple[Card, ...], Any] | None = (
-    None
-)
+_last_checked: (
+    tuple[SheddingView, Game[Any] | None, SheddingRules, tuple[Card, ...], Any] | None
+) = None
