@@ -217,6 +217,40 @@ def test_extend_is_a_value_and_refuses_a_gap() -> None:
         longer._seat = 1
 
 
+def test_information_states_pickle() -> None:
+    import pickle
+
+    _, infos = random_history(huit_americain.GAME, None, 3, 2, 30)
+    for info in infos:
+        copy = pickle.loads(pickle.dumps(info))
+        assert copy == info
+        assert copy.beliefs == info.beliefs
+
+
+def test_many_samples_never_deal_an_excluded_card() -> None:
+    # A position where the viewer knows cards an opponent cannot hold: no belief sample deals
+    # one of them to that opponent, where the uniform sampler (which forgets) often does.
+    for seed in range(100):
+        state, infos = random_history(crazy_eights.GAME, None, 2, seed, 12)
+        if state.is_over:
+            continue
+        excluded = infos[0].beliefs.excluded(1)
+        if len(excluded) >= 8:
+            break
+    else:  # pragma: no cover - the seeds above hold such a position
+        pytest.fail("no position with excluded cards found")
+    view = state.view(0)
+    uniform_hits = 0
+    for i in range(300):
+        sampled, fallback = infos[0].sample(Rng.from_seed(i))
+        assert isinstance(sampled, SheddingState)
+        assert fallback == 0
+        assert not excluded & set(sampled.hands[1])
+        uniform = crazy_eights.GAME.sample_state(view, Rng.from_seed(i))
+        uniform_hits += bool(excluded & set(uniform.hands[1]))
+    assert uniform_hits > 30
+
+
 def test_start_refuses_what_is_not_a_seat_view() -> None:
     state = crazy_eights.new_game(2, seed=4)
     for bad in (None, "view", state, state.view(None)):

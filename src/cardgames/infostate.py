@@ -246,6 +246,9 @@ class InfoState:
     def __hash__(self) -> int:
         return hash((self._game.name, self._seat, self._length, self._cell.view))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._game.name, self.views))
+
     def __repr__(self) -> str:
         return f"<InfoState of seat {self._seat} in {self._game.name}: {self._length} views>"
 
@@ -290,7 +293,7 @@ class InfoState:
             InvalidStateError: naming the first bad place (``/data/views/3/hand``...).
         """
         data = load_document(text, "infostate", None)
-        envelope = load_document_game(text)
+        envelope = _document_game(text)
         try:
             game = find_game(envelope)
         except UnknownGameError:
@@ -330,7 +333,7 @@ class InfoState:
         return info
 
 
-def load_document_game(text: str | bytes) -> str:
+def _document_game(text: str | bytes) -> str:
     """The ``game`` of a document whose envelope `load_document` accepted."""
     import json
 
@@ -339,6 +342,15 @@ def load_document_game(text: str | bytes) -> str:
     if not isinstance(name, str):
         raise InvalidStateError("/game", "expected a game name")
     return name
+
+
+def _rebuild(game: str, views: tuple[View, ...]) -> InfoState:
+    """An information state from its game's name and views (what pickling keeps)."""
+    found = find_game(game)
+    info = InfoState.start(views[0], found)
+    for view in views[1:]:
+        info = info.extend(view)
+    return info
 
 
 def _game_of(view: object, game: Game[Any] | None) -> Game[Any]:
