@@ -250,15 +250,8 @@ def sample(
         return _deal.sample_state(view, rng, game), 0
     n = len(view.players)
     pool: list[Card]
-    slots = beliefs.slots
     viewer = view.viewer
-    places: list[tuple[int, int, int]] = []  # (seat, slot, mask) of the constrained slots
-    for seat in range(n):
-        if seat == viewer:
-            continue
-        for i, mask in enumerate(slots[seat]):
-            if mask != ANY_CARD:
-                places.append((seat, i, mask))
+    order = _order(view, beliefs, unknown)
     assigned: dict[tuple[int, int], Card] = {}
     fallback = 0
     pool_order: list[Card] = []
@@ -266,7 +259,6 @@ def sample(
         shuffled, rng = rng.shuffle(unknown)
         pool = list(shuffled)
         assigned.clear()
-        order = sorted(places, key=lambda p: (_allowed_count(pool, p[2]), p[0], p[1]))
         failed = False
         for seat, i, mask in order:
             allowed = [k for k, card in enumerate(pool) if mask >> int(card) & 1]
@@ -331,8 +323,31 @@ def sample(
     return state, fallback
 
 
-def _allowed_count(pool: Sequence[Card], mask: int) -> int:
-    return sum(1 for card in pool if mask >> int(card) & 1)
+def _order(
+    view: SheddingView, beliefs: SheddingBeliefs, unknown: Sequence[Card]
+) -> list[tuple[int, int, int]]:
+    """The constrained slots, ``(seat, slot, mask)``, in the order `sample` deals them.
+
+    The fewest unseen cards allowed first (then by seat and slot); kept for the last view and
+    beliefs, as a search samples hundreds of states from them.
+    """
+    global _last_order
+    cached = _last_order
+    if cached is not None and cached[0] is view and cached[1] is beliefs:
+        return cached[2]
+    places: list[tuple[int, int, int]] = []
+    for seat, seat_slots in enumerate(beliefs.slots):
+        if seat == view.viewer:
+            continue
+        for i, mask in enumerate(seat_slots):
+            if mask != ANY_CARD:
+                places.append((seat, i, mask))
+    places.sort(key=lambda p: (sum(1 for card in unknown if p[2] >> int(card) & 1), p[0], p[1]))
+    _last_order = (view, beliefs, places)
+    return places
+
+
+_last_order: tuple[SheddingView, SheddingBeliefs, list[tuple[int, int, int]]] | None = None
 
 
 # The last view `sample` checked, with its rules, unknown cards and event records (a search
