@@ -87,6 +87,7 @@ import cardgames
 from cardgames.agents import Agent, AgentError, agent_rng, choose_move, make_agent, offer_move
 from cardgames.codec import encode
 from cardgames.game import Event, Move, engine_move, normalize_name
+from cardgames.infostate import InfoState
 from cardgames.narration import LANGUAGES, describe_move, narrate
 from cardgames.rng import Rng
 from cardgames.shedding import SheddingState, SheddingView
@@ -110,8 +111,9 @@ __all__ = [
 GAMES: Final = ("crazy-eights", "huit-americain")
 """The games a table can play (the shedding games, whose views and moves the page knows)."""
 
-BOT_KINDS: Final = ("heuristic", "random")
-"""The agents that can fill a seat (cheap ones: a bot moves inside a request)."""
+BOT_KINDS: Final = ("heuristic", "random", "easy", "medium", "hard")
+"""The agents that can fill a seat: the difficulty levels and the two cheap agents. A bot moves
+inside a request: ``"hard"`` (ISMCTS on beliefs) takes about 0.2 s a decision."""
 
 MAX_BODY_BYTES: Final = 4096
 MAX_NAME_CHARS: Final = 24
@@ -298,6 +300,12 @@ class Table:
             seat: make_bot(s.bot, state.game) for seat, s in enumerate(seats) if s.bot is not None
         }
         self._rngs: dict[int, Rng] = {seat: agent_rng(seed, seat) for seat in self._agents}
+        # What each bot that remembers (an informed agent: "hard") has seen since the deal.
+        self._infos: dict[int, InfoState] = {
+            seat: InfoState.start(state.view(seat), state.game)
+            for seat, agent in self._agents.items()
+            if getattr(agent, "informed", False) is True
+        }
         self._state = state
         self._log: list[tuple[int, tuple[Event, ...]]] = [(0, state.last_events)]
         self._lock = threading.Lock()
@@ -423,6 +431,8 @@ class Table:
     def _apply(self, move: Move) -> None:
         state = self._state.apply(move)  # raises IllegalMoveError, leaving the table as it was
         self._state = state
+        for seat, info in self._infos.items():
+            self._infos[seat] = info.extend(state.view(seat))
         self._log.append((self.seq + 1, state.last_events))
         self._last_move_at = self._clock()
 
@@ -462,11 +472,12 @@ class Table:
         # A bot that declines its own turn or answers nonsense must not stall the table: it
         # makes its first legal move; nonsense out of turn is a chance let go.
         agent, rng = self._agents[seat], self._rngs[seat]
+        info = self._infos.get(seat)
         try:
             if own_turn:
-                chosen, self._rngs[seat] = choose_move(agent, state, rng)
+                chosen, self._rngs[seat] = choose_move(agent, state, rng, info=info)
                 return chosen
-            move, self._rngs[seat] = offer_move(agent, state, seat, rng)
+            move, self._rngs[seat] = offer_move(agent, state, seat, rng, info=info)
             return move
         except AgentError:
             return state.legal_moves(seat)[0] if own_turn else None

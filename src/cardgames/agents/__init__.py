@@ -26,12 +26,12 @@ from cardgames.agents.registry import AGENT_NAMES, make_agent
 
 __all__ = [
     "AGENT_NAMES",
+    "LEVELS",
     "Agent",
     "AgentError",
     "GameResult",
     "ISMCTSAgent",
     "InformedAgent",
-    "LEVELS",
     "MistakenAgent",
     "MoveStatistics",
     "PlanetsHeuristicAgent",
