@@ -148,7 +148,7 @@ def test_games_lists_the_two_games_and_their_presets(client: TestClient) -> None
     body = client.get("/api/games").json()
     assert [g["name"] for g in body["games"]] == list(GAMES)
     assert "a-la-volee" in body["games"][1]["presets"]
-    assert body["bots"] == ["heuristic", "random"]
+    assert body["bots"] == ["heuristic", "random", "easy", "medium", "hard"]
 
 
 @pytest.mark.parametrize(
@@ -994,3 +994,19 @@ def test_the_command_line_sets_the_limits(capsys: pytest.CaptureFixture[str]) ->
             main([option, "0"])
         assert stop.value.code == 2
         assert "expected more than 0" in capsys.readouterr().err
+
+
+def test_a_hard_bot_remembers_the_whole_game() -> None:
+    # The "hard" bot is informed: the table keeps its seat's information state, move by move.
+    registry = TableRegistry(bot_delay=0)
+    table = registry.create("crazy eights", [Seat("Léa"), Seat("Bot", "hard")], seed=3)
+    for _ in range(500):
+        table.view(0)  # the bot plays first
+        state = table.state
+        if state.is_over:
+            break
+        table.play(0, state.legal_moves(0)[0])
+    assert table.state.is_over
+    info = table._infos[1]
+    assert info.view == table.state.view(1)
+    assert len(info) == table.state.moves_played + 1
