@@ -1,83 +1,44 @@
-// Cards and moves of the shedding games as people read them (the server tells the events).
-// Shared by the pages; no build step, no dependency. Everything is written with textContent,
-// never innerHTML: player names are chosen by people.
-"use strict";
+// The cards of the shedding games (Crazy Eights, 8 Américain) as people read them.
+import { currentLang, el } from "./common.js";
 
-const Cards = (() => {
-  const SUITS = {
-    C: { symbol: "♣", name: "clubs", red: false },
-    D: { symbol: "♦", name: "diamonds", red: true },
-    H: { symbol: "♥", name: "hearts", red: true },
-    S: { symbol: "♠", name: "spades", red: false },
-  };
-  const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
+const SUITS = {
+  C: { symbol: "♣", en: "clubs", fr: "trèfle", red: false },
+  D: { symbol: "♦", en: "diamonds", fr: "carreau", red: true },
+  H: { symbol: "♥", en: "hearts", fr: "cœur", red: true },
+  S: { symbol: "♠", en: "spades", fr: "pique", red: false },
+};
+const SUIT_LETTER = { clubs: "C", diamonds: "D", hearts: "H", spades: "S" };
 
-  // "8H" -> {rank: "8", suit: "H"}; the joker has no suit.
-  function split(code) {
-    if (code === "JOKER") return { rank: "JOKER", suit: null };
-    return { rank: code.slice(0, -1), suit: code.slice(-1) };
-  }
+// "8H" -> {rank: "8", suit: "H"}; the joker has no suit.
+function split(code) {
+  if (code === "JOKER") return { rank: "JOKER", suit: null };
+  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+}
 
-  function text(code) {
-    const { rank, suit } = split(code);
-    return suit === null ? "Joker" : rank + SUITS[suit].symbol;
-  }
+export function cardText(code) {
+  const { rank, suit } = split(code);
+  return suit === null ? "Joker" : rank + SUITS[suit].symbol;
+}
 
-  function suitText(name) {
-    const suit = SUITS[SUIT_LETTER[name]];
-    return suit ? suit.symbol + " " + name : name;
-  }
+// "hearts" -> "♥ hearts" (or "♥ cœur" in French).
+export function suitText(name) {
+  const suit = SUITS[SUIT_LETTER[name]];
+  return suit ? suit.symbol + " " + suit[currentLang()] : name;
+}
 
-  function element(code, extraClass) {
-    const { suit } = split(code);
-    const el = document.createElement("span");
-    el.className = "card " + (suit === null ? "joker" : SUITS[suit].red ? "red" : "black");
-    if (extraClass) el.classList.add(extraClass);
-    el.textContent = text(code);
-    el.title = code;
-    el.dataset.card = code;
-    return el;
-  }
+export function suitIsRed(name) {
+  const suit = SUITS[SUIT_LETTER[name]];
+  return Boolean(suit && suit.red);
+}
 
-  // The library's text notation (the inverse of State.parse_move).
-  function notation(move) {
-    switch (move.type) {
-      case "play": {
-        let out = "play " + move.card;
-        if (move.suit !== null) out += " name " + move.suit;
-        if (move.target !== null) out += " target " + move.target;
-        if (move.announce) out += " announce";
-        return out;
-      }
-      case "callout":
-        return "callout " + move.target;
-      default:
-        return move.type;
-    }
-  }
-
-  function label(move, view) {
-    const names = view.players;
-    switch (move.type) {
-      case "play": {
-        const parts = ["Play " + text(move.card)];
-        if (move.suit !== null) parts.push("name " + suitText(move.suit));
-        if (move.target !== null) parts.push("with " + names[move.target]);
-        if (move.announce) parts.push("say “carte!”");
-        return parts.join(", ");
-      }
-      case "draw":
-        return "Draw";
-      case "pass":
-        return "Pass";
-      case "take":
-        return "Take the penalty (" + view.penalty + " cards)";
-      case "callout":
-        return "Call out " + names[move.target] + " (no “carte!”)";
-      default:
-        return notation(move);
-    }
-  }
-
-  return { text, suitText, element, notation, label };
-})();
+export function cardElement(code, extraClass) {
+  const { suit } = split(code);
+  const node = el("span", {
+    className: "card " + (suit === null ? "joker" : SUITS[suit].red ? "red" : "black"),
+    text: cardText(code),
+    title: code,
+    dataset: { card: code },
+  });
+  if (extraClass) for (const name of extraClass.split(" ").filter(Boolean)) node.classList.add(name);
+  return node;
+}

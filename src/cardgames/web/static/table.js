@@ -1,269 +1,238 @@
-// The table page: one seat's view, polled from the server, and its legal moves as buttons.
-//
-// The seat's token arrives in the link's fragment (#token=...), which browsers never send to
-// the server; it is moved to sessionStorage (this tab only) and removed from the address bar,
-// then sent on every request as "Authorization: Bearer ...".
-"use strict";
+// The table page of the shedding games (Crazy Eights, 8 Américain): the hand as clickable cards,
+// the other legal moves as buttons with the library's labels, the pile with the last card played.
+// What every table page shares (connection, log, language, keyboard, end of round) is in
+// common.js.
+import {
+  $,
+  KEY_POOL,
+  actionButton,
+  capitalize,
+  clear,
+  clickableCard,
+  el,
+  moveData,
+  moveKind,
+  openPicker,
+  startTable,
+  t,
+} from "./common.js";
+import { cardElement, suitIsRed, suitText } from "./cards.js";
 
-(() => {
-  const POLL_MS = 500;
-  const MAX_LOG_LINES = 200;
-  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-  const storageKey = "cardgames-token:" + tableId;
+const STRINGS = {
+  en: {
+    hand: "Your hand",
+    otherMoves: "Other moves",
+    stock: "Stock",
+    discard: "Discard pile",
+    direction: "Direction",
+    clockwise: "clockwise ↻",
+    counter: "counter-clockwise ↺",
+    penalty: "Penalty",
+    penaltyCards: "{0} cards to draw",
+    move: "Move",
+    suitToFollow: "Suit to follow: {0}",
+    playedBy: "played by {0}",
+    nameSuit: "{0}: name a suit",
+    choosePlayer: "{0}: choose a player",
+    chooseMove: "{0}: how?",
+    sayCarte: "say “carte!”",
+    callOut: "Call out",
+    noCards: "No cards.",
+    answerOrTake: ": answer or take {0}",
+    keyDraw: "draw",
+    keyPass: "pass",
+    keyTake: "take the penalty",
+    keyCallout: "call a player out",
+  },
+  fr: {
+    hand: "Votre main",
+    otherMoves: "Autres coups",
+    stock: "Pioche",
+    discard: "Défausse",
+    direction: "Sens",
+    clockwise: "horaire ↻",
+    counter: "anti-horaire ↺",
+    penalty: "Pénalité",
+    penaltyCards: "{0} cartes à piocher",
+    move: "Coup",
+    suitToFollow: "Couleur demandée : {0}",
+    playedBy: "jouée par {0}",
+    nameSuit: "{0} : annoncez une couleur",
+    choosePlayer: "{0} : choisissez un joueur",
+    chooseMove: "{0} : comment ?",
+    sayCarte: "dire « carte ! »",
+    callOut: "Dénoncer",
+    noCards: "Aucune carte.",
+    answerOrTake: " : répondez ou prenez {0}",
+    keyDraw: "piocher",
+    keyPass: "passer",
+    keyTake: "prendre la pénalité",
+    keyCallout: "dénoncer un joueur",
+  },
+};
 
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  if (fragment.get("token")) {
-    sessionStorage.setItem(storageKey, fragment.get("token"));
-    history.replaceState(null, "", location.pathname + location.search);
+// The letter of each move that is not a card of the hand.
+const KIND_KEYS = { draw: "d", pass: "p", take: "t", callout: "c" };
+
+let client = null;
+
+function label(entry) {
+  return capitalize(entry.label || entry.notation);
+}
+
+// The action of a card of the hand: its one move, or a picker when it has several (a wild card
+// naming a suit: one button per suit; a card designating a player: one button per player; a
+// second-to-last card: with or without "carte!").
+function cardAction(code, entries) {
+  if (!entries.length) return null;
+  const announced = entries.filter((e) => moveData(e).announce);
+  const silent = entries.filter((e) => !moveData(e).announce);
+  const both = announced.length > 0 && silent.length > 0;
+  const base = both ? silent : entries;
+  if (base.length === 1 && !both) return () => client.play(base[0]);
+  if (base.length === 1) {
+    return () =>
+      openPicker(
+        t("chooseMove", code),
+        entries.map((entry) => ({ text: label(entry), action: () => client.play(entry) })),
+      );
   }
-  const token = sessionStorage.getItem(storageKey);
-  // The language of the log, which the server writes (cardgames.narration): ?lang=fr or en in
-  // the page's address, else the browser's language.
-  const asked = new URLSearchParams(location.search).get("lang");
-  const lang = asked === "fr" || asked === "en"
-    ? asked
-    : (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
-
-  const $ = (id) => document.getElementById(id);
-  let info = null; // {seat, seats, title, preset}
-  let view = null; // the view document's data
-  let envelope = null; // the view document's envelope (format, version, game)
-  let labels = null; // {moves_played, moves: [{notation, label}]}: the server's menu labels
-  let seq = -1; // the last move number whose events are shown
-  let stopped = false;
-  let sending = false;
-
-  async function api(path, options) {
-    const init = Object.assign({ cache: "no-store" }, options || {});
-    init.headers = Object.assign({ Authorization: "Bearer " + token }, init.headers || {});
-    const response = await fetch("/api/tables/" + encodeURIComponent(tableId) + path, init);
-    let body = null;
-    try {
-      body = await response.json();
-    } catch (error) {
-      body = null;
+  const suits = new Set(base.map((e) => moveData(e).suit));
+  const targets = new Set(base.map((e) => moveData(e).target));
+  const bySuit = suits.size === base.length && targets.size <= 1;
+  const byTarget = targets.size === base.length && suits.size <= 1;
+  const title = t(bySuit ? "nameSuit" : byTarget ? "choosePlayer" : "chooseMove", code);
+  return () => {
+    let box = null;
+    let extra = null;
+    if (both) {
+      box = el("input", { attrs: { type: "checkbox", checked: "" } });
+      box.id = "announce";
+      extra = el("label", { className: "announce" }, box, " " + t("sayCarte"));
     }
-    return { status: response.status, ok: response.ok, body };
-  }
-
-  function fail(text) {
-    stopped = true;
-    setStatus("error", text);
-  }
-
-  function setStatus(state, text) {
-    const status = $("status");
-    status.dataset.state = state;
-    status.textContent = text;
-  }
-
-  function showMessage(text) {
-    const message = $("message");
-    message.hidden = !text;
-    message.textContent = text || "";
-  }
-
-  function clear(el) {
-    while (el.firstChild) el.removeChild(el.firstChild);
-  }
-
-  function add(parent, tag, text, className) {
-    const el = document.createElement(tag);
-    if (text !== undefined) el.textContent = text;
-    if (className) el.className = className;
-    parent.appendChild(el);
-    return el;
-  }
-
-  function render() {
-    const me = view.viewer;
-    const names = view.players;
-    document.body.dataset.moves = String(view.moves_played); // a hook for tests and styles
-    // Status line.
-    if (view.outcome) {
-      const winners = view.outcome.winners.map((s) => (s === me ? "you" : names[s])).join(", ");
-      setStatus("over", "Round over. Winner: " + winners + ". " + view.outcome.detail);
-    } else if (view.legal_moves.length && view.current === me) {
-      setStatus("your-turn", "Your turn" + (view.penalty ? ": answer or take " + view.penalty : ""));
-    } else if (view.legal_moves.length) {
-      setStatus("out-of-turn", "You may act out of turn; " + names[view.current] + " is to play");
-    } else {
-      setStatus("waiting", "Waiting for " + names[view.current]);
-    }
-    // The pile and the public facts.
-    const top = $("top");
-    clear(top);
-    top.appendChild(Cards.element(view.top, "big"));
-    $("suit").textContent = view.suit ? "Suit to follow: " + Cards.suitText(view.suit) : "";
-    const facts = $("facts");
-    clear(facts);
-    const rows = [
-      ["Stock", view.stock_size + " cards"],
-      ["Discard pile", view.discard.length + " cards"],
-      ["Direction", view.direction === 1 ? "clockwise ↻" : "counter-clockwise ↺"],
-      ["Move", String(view.moves_played)],
-    ];
-    if (view.penalty) rows.splice(2, 0, ["Penalty", view.penalty + " cards to draw"]);
-    for (const [term, value] of rows) {
-      add(facts, "dt", term);
-      add(facts, "dd", value);
-    }
-    // Players.
-    const players = $("players");
-    clear(players);
-    names.forEach((name, seat) => {
-      const li = add(players, "li", undefined, "player");
-      li.dataset.seat = String(seat);
-      if (seat === view.current && !view.outcome) li.classList.add("current");
-      if (seat === me) li.classList.add("me");
-      add(li, "span", name, "name");
-      const bot = info && info.seats[seat].bot;
-      if (seat === me) add(li, "span", "you", "tag");
-      else if (bot) add(li, "span", "bot", "tag");
-      const size = view.hand_sizes[seat];
-      add(li, "span", size + (size === 1 ? " card" : " cards"), "size");
-      if (view.outcome) add(li, "span", view.outcome.scores[seat] + " pts", "score");
-    });
-    // The hand.
-    const hand = $("hand");
-    clear(hand);
-    for (const code of view.hand || []) {
-      hand.appendChild(Cards.element(code, view.drawn === code ? "drawn" : ""));
-    }
-    if (!view.hand || !view.hand.length) add(hand, "p", "No cards.", "empty");
-    // The legal moves, numbered.
-    const moves = $("moves");
-    clear(moves);
-    view.legal_moves.forEach((move, index) => {
-      const li = add(moves, "li");
-      const button = add(li, "button", (index + 1) + ". " + moveLabel(move, index), "move");
-      button.type = "button";
-      button.dataset.move = Cards.notation(move);
-      button.title = Cards.notation(move);
-      button.addEventListener("click", () => play(move));
-    });
-    if (!view.legal_moves.length) add(moves, "li", view.outcome ? "The round is over." : "Nothing to do now.", "empty");
-  }
-
-  function logEntries(entries) {
-    const log = $("log");
-    for (const entry of entries) {
-      // The sentences come from the server, told for this seat: "you draw 1: 7♥".
-      const lines = entry.lines;
-      if (!lines.length) continue;
-      const li = document.createElement("li");
-      li.value = entry.seq;
-      const text = lines.join(lang === "fr" ? " ; " : "; ");
-      li.textContent = text.charAt(0).toUpperCase() + text.slice(1);
-      log.insertBefore(li, log.firstChild);
-    }
-    while (log.children.length > MAX_LOG_LINES) log.removeChild(log.lastChild);
-  }
-
-  async function play(move) {
-    if (sending) return;
-    sending = true;
-    for (const button of document.querySelectorAll("button.move")) button.disabled = true;
-    try {
-      const document_ = { format: "cardgames.move", version: envelope.version, game: envelope.game, data: move };
-      const answer = await api("/moves", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(document_),
-      });
-      if (answer.ok) {
-        showMessage("");
-        acceptView(answer.body);
-      } else {
-        const reason = answer.body && answer.body.reason ? " (" + answer.body.reason + ")" : "";
-        showMessage("Refused: " + ((answer.body && answer.body.message) || answer.status) + reason);
-      }
-    } catch (error) {
-      showMessage("The server cannot be reached: " + error);
-    } finally {
-      sending = false;
-      await refresh(true);
-    }
-  }
-
-  // A move's label: the server's (cardgames.narration.describe_move, in the page's language,
-  // naming the players) when it was written for this very position, else the page's own.
-  function moveLabel(move, index) {
-    const entry = labels && labels.moves_played === view.moves_played ? labels.moves[index] : null;
-    if (entry && entry.notation === Cards.notation(move)) {
-      return entry.label.charAt(0).toUpperCase() + entry.label.slice(1);
-    }
-    return Cards.label(move, view);
-  }
-
-  async function loadLabels() {
-    const asked = view.moves_played;
-    const answer = await api("/moves?lang=" + lang);
-    if (!answer.ok || view === null || view.moves_played !== asked) return;
-    if (answer.body.moves_played !== asked || answer.body.moves.length !== view.legal_moves.length) return;
-    labels = answer.body;
-    render();
-  }
-
-  function acceptView(document_) {
-    // A poll sent before a move may answer after it: never go back to an older position.
-    if (view !== null && document_.data.moves_played < view.moves_played) return;
-    envelope = document_;
-    view = document_.data;
-    render();
-    if (view.legal_moves.length && (!labels || labels.moves_played !== view.moves_played)) {
-      loadLabels().catch(() => {}); // the page's own labels stay if this fails
-    }
-  }
-
-  async function refresh(force) {
-    if (stopped) return;
-    const events = await api("/events?after=" + seq + "&lang=" + lang);
-    if (!events.ok) return handleError(events);
-    const changed = events.body.seq !== seq;
-    if (changed) {
-      logEntries(events.body.entries);
-      seq = events.body.seq;
-    }
-    if (changed || force || view === null) {
-      const answer = await api("/view");
-      if (!answer.ok) return handleError(answer);
-      acceptView(answer.body);
-    }
-  }
-
-  function handleError(answer) {
-    if (answer.status === 401) fail("This link does not open a seat at this table (ask for your own link).");
-    else if (answer.status === 404) fail("This table does not exist any more.");
-    else showMessage("Error " + answer.status + ": " + ((answer.body && answer.body.message) || ""));
-  }
-
-  async function start() {
-    if (!token) return fail("Open this page with your own link (it ends with #token=…).");
-    const answer = await api("");
-    if (!answer.ok) return handleError(answer);
-    info = answer.body;
-    document.title = info.title + " — " + info.seats[info.seat].name;
-    $("title").textContent = info.title;
-    $("who").textContent = "You are " + info.seats[info.seat].name + " (seat " + info.seat + "), rules: " + info.preset;
-    await refresh(true);
-    const tick = async () => {
-      if (stopped || (view && view.outcome)) return; // nothing moves after the end of the round
-      try {
-        if (!sending) await refresh(false);
-      } catch (error) {
-        showMessage("The server cannot be reached; retrying…");
-      }
-      setTimeout(tick, POLL_MS);
+    const twin = (entry) => {
+      const d = moveData(entry);
+      return announced.find((a) => moveData(a).suit === d.suit && moveData(a).target === d.target) || entry;
     };
-    setTimeout(tick, POLL_MS);
+    openPicker(
+      title,
+      base.map((entry) => {
+        const d = moveData(entry);
+        const option = { title: label(entry), action: () => client.play(box && box.checked ? twin(entry) : entry) };
+        if (bySuit) {
+          option.text = suitText(d.suit);
+          option.className = "suit " + (suitIsRed(d.suit) ? "red" : "black");
+          option.dataset = { suit: d.suit };
+        } else if (byTarget) {
+          option.text = client.info.seats[d.target].name;
+          option.dataset = { target: d.target };
+        } else {
+          option.text = label(entry);
+        }
+        return option;
+      }),
+      extra,
+    );
+  };
+}
+
+function render(c) {
+  const view = c.view;
+  const names = view.players;
+  // The pile: the top card, highlighted as the last move when it was just played.
+  const top = clear($("top"));
+  const lastKinds = (view.events || []).map((e) => e.type);
+  const justPlayed = lastKinds.includes("card_played");
+  top.append(cardElement(view.top, "big" + (justPlayed ? " last" : "")));
+  $("top-by").textContent = view.top_player !== null && view.top_player !== undefined
+    ? t("playedBy", c.name(view.top_player)) : "";
+  $("suit").textContent = view.suit ? t("suitToFollow", suitText(view.suit)) : "";
+  const facts = clear($("facts"));
+  const rows = [
+    [t("stock"), view.stock_size],
+    [t("discard"), view.discard.length],
+    [t("direction"), view.direction === 1 ? t("clockwise") : t("counter")],
+    [t("move"), view.moves_played],
+  ];
+  if (view.penalty) rows.splice(2, 0, [t("penalty"), t("penaltyCards", view.penalty)]);
+  for (const [term, value] of rows) facts.append(el("dt", { text: term }), el("dd", { text: String(value) }));
+  // The hand: each card with its key; the ones with a legal move are clickable.
+  const plays = new Map();
+  const others = [];
+  for (const entry of c.moves) {
+    const data = moveData(entry);
+    if (moveKind(entry) === "play" && data.card) {
+      if (!plays.has(data.card)) plays.set(data.card, []);
+      plays.get(data.card).push(entry);
+    } else {
+      others.push(entry);
+    }
   }
-
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
-    const button = document.querySelectorAll("button.move")[Number(event.key) - 1];
-    if (button && !button.disabled) button.click();
+  const hand = clear($("hand"));
+  (view.hand || []).forEach((code, index) => {
+    const extra = view.drawn === code ? "drawn" : "";
+    const key = index < KEY_POOL.length ? KEY_POOL[index] : null;
+    hand.append(clickableCard(cardElement(code, extra), cardAction(code, plays.get(code) || []), key));
   });
+  if (!view.hand || !view.hand.length) hand.append(el("p", { className: "empty", text: t("noCards") }));
+  // The other moves, grouped by kind: several call-outs are one button with a player picker.
+  const moves = clear($("moves"));
+  const groups = new Map();
+  for (const entry of others) {
+    const kind = moveKind(entry);
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(entry);
+  }
+  let spare = Math.max((view.hand || []).length, 0);
+  for (const [kind, entries] of groups) {
+    const key = KIND_KEYS[kind] || KEY_POOL[spare++];
+    if (entries.length === 1) {
+      moves.append(actionButton(label(entries[0]), () => c.play(entries[0]), { key, dataset: { kind, move: entries[0].notation } }));
+    } else {
+      const pick = () =>
+        openPicker(
+          kind === "callout" ? t("callOut") : capitalize(kind),
+          entries.map((entry) => ({ text: label(entry), dataset: { move: entry.notation }, action: () => c.play(entry) })),
+        );
+      moves.append(actionButton(kind === "callout" ? t("callOut") + "…" : capitalize(kind) + "…", pick, { key, dataset: { kind } }));
+    }
+  }
+  if (!others.length) moves.append(el("p", { className: "empty", text: c.moves.length ? "" : t("noMoves") }));
+  document.body.dataset.playable = String(plays.size);
+  void names;
+}
 
-  start().catch((error) => fail("Could not load the table: " + error));
-})();
+function turnNote(c) {
+  return c.view.penalty ? t("answerOrTake", c.view.penalty) : "";
+}
+
+// At the end of the round the view holds every hand: shown with each player's name.
+function reveal(container, c) {
+  const hands = c.view.hands;
+  if (!hands) return;
+  container.append(el("h3", { i18n: "reveal", text: t("reveal") }));
+  const list = el("ul", { className: "reveal-list" });
+  hands.forEach((cards, seat) => {
+    const li = el("li", { dataset: { seat } }, el("span", { className: "name", text: c.view.players[seat] + " " }));
+    const row = el("span", { className: "cards" });
+    for (const code of cards) row.append(cardElement(code, "small"));
+    if (!cards.length) row.append(el("span", { className: "empty", text: "—" }));
+    li.append(row);
+    if (c.view.outcome) li.append(el("span", { className: "score", text: " " + c.view.outcome.scores[seat] }));
+    list.append(li);
+  });
+  container.append(list);
+}
+
+client = startTable({
+  strings: STRINGS,
+  render,
+  reveal,
+  turnNote,
+  helpKeys: [
+    ["D", "keyDraw"],
+    ["P", "keyPass"],
+    ["T", "keyTake"],
+    ["C", "keyCallout"],
+  ],
+});
