@@ -15,6 +15,7 @@ from cardgames.errors import (
     IllegalMoveError,
     InvalidRulesError,
     InvalidStateError,
+    MatchOverError,
     ParseError,
     UnknownGameError,
 )
@@ -27,16 +28,18 @@ ALL_ERRORS: tuple[CardGamesError, ...] = (
     InvalidStateError("/data/hands/2/0", "expected a card as a string, got an integer"),
     InvalidStateError("", "not valid JSON"),
     UnknownGameError("uno", ("crazy-eights", "huit-americain")),
+    MatchOverError("the match is over"),
 )
 
 
-def test_the_public_names_are_the_seven_errors() -> None:
+def test_the_public_names_are_the_eight_errors() -> None:
     assert sorted(errors.__all__) == [
         "CardGamesError",
         "IllegalMoveError",
         "InvalidArgumentError",
         "InvalidRulesError",
         "InvalidStateError",
+        "MatchOverError",
         "ParseError",
         "UnknownGameError",
     ]

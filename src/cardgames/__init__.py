@@ -23,6 +23,7 @@ from cardgames.errors import (
     InvalidArgumentError,
     InvalidRulesError,
     InvalidStateError,
+    MatchOverError,
     ParseError,
     UnknownGameError,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidStateError",
     "LegalMoves",
+    "MatchOverError",
     "Move",
     "Outcome",
     "ParseError",

@@ -20,6 +20,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidRulesError",
     "InvalidStateError",
+    "MatchOverError",
     "ParseError",
     "UnknownGameError",
 ]
@@ -175,3 +176,12 @@ class UnknownGameError(CardGamesError, LookupError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.name, self.known))
+
+
+class MatchOverError(CardGamesError, ValueError):
+    """A game was added to, or dealt for, a match that is already over.
+
+    Raised by the ``Match`` of every game (`cardgames.crazy_eights.Match`,
+    `cardgames.huit_americain.Match`, `cardgames.planets.Match`), so one clause catches it
+    whichever game is played.
+    """

@@ -58,6 +58,10 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "cardgames demo crazy-eights --seed 7 --record game.json",
         "cardgames replay game.json",
     ),
+    "serve": (
+        "cardgames serve",
+        "cardgames serve --host 0.0.0.0 --port 8080 --database postgresql://cards@/cards",
+    ),
 }
 """Two examples per command, shown at the end of its ``--help``."""
 
@@ -141,7 +145,7 @@ class _VersionAction(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``cardgames`` and its subcommands."""
-    from cardgames.cli import demo, info, play, score, simulation
+    from cardgames.cli import demo, info, play, score, serve, simulation
 
     parser = _Parser(
         prog="cardgames",
@@ -278,6 +282,53 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("replay", demo.run_replay, "replay a game record, move by move")
     sub.add_argument("file", metavar="FILE", help="a record written by 'cardgames demo --record'")
     _add_lang(sub)
+
+    sub = command("serve", serve.run_serve, "serve the web table: matches for people and bots")
+    sub.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    sub.add_argument(
+        "--port", type=_natural, default=8000, help="the port (0: any free one, printed)"
+    )
+    sub.add_argument(
+        "--database",
+        default=serve.DEFAULT_DATABASE,
+        metavar="URL",
+        help="where tables are kept: sqlite:///FILE or postgresql://USER@HOST/DB "
+        f"(default: {serve.DEFAULT_DATABASE})",
+    )
+    sub.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="seconds between two bot moves, so people can follow (default: 0.8)",
+    )
+    sub.add_argument("--max-tables", type=_positive, default=200, metavar="N", help="default: 200")
+    sub.add_argument(
+        "--tables-per-client",
+        type=_positive,
+        default=5,
+        metavar="N",
+        help="unfinished tables one client address may create (default: 5)",
+    )
+    sub.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=360.0,
+        metavar="M",
+        help="a table where nothing moved for M minutes is deleted (default: 360)",
+    )
+    sub.add_argument(
+        "--forwarded-allow-ips",
+        default="127.0.0.1",
+        metavar="IPS",
+        help="proxies trusted for X-Forwarded-For (default: 127.0.0.1, a proxy on this host)",
+    )
+    sub.add_argument(
+        "--log-level",
+        default="warning",
+        choices=("critical", "error", "warning", "info", "debug"),
+        help="the server's log level (info: every request)",
+    )
     return parser
 
 
@@ -321,7 +372,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
-        names = ", ".join(["games", "rules", "demo", "play", "simulate", "score", "replay"])
+        names = ", ".join(
+            ["games", "rules", "demo", "play", "simulate", "score", "replay", "serve"]
+        )
         _report(f"choose a command: {names} (see 'cardgames --help')")
         return EXIT_USAGE
     command: str = args.command

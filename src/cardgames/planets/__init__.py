@@ -46,6 +46,11 @@ points where it is silent marked *house*:
   kept or received, wasted ones included). Players still tied share the win, and the
   outcome's detail says that the rules have them play a new game.
 
+Matches (the rule text describes one game; *house*): `Match` adds up the scores of ``games``
+games (default: one per player), the first Commander rotating clockwise each game; the highest
+total wins, and a tie on it after the last game is broken by one more game, as often as needed
+(see `cardgames.planets.match`).
+
 Hidden information: the drawn cards are seen by the Commander alone; the given card by the
 Commander and the Adjutant; the card put back by the Commander (and by the next Commander, who
 draws it); a stolen card by the thief and the victim; a card discarded face down by its owner,
@@ -74,6 +79,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from cardgames.errors import MatchOverError
 from cardgames.game import Game, register
 from cardgames.planets.cards import (
     BLACK_HOLE,
@@ -86,6 +92,7 @@ from cardgames.planets.cards import (
 from cardgames.planets.engine import Phase, PlanetsState, PlanetsView
 from cardgames.planets.engine import new_game as _new_game
 from cardgames.planets.invariants import check_state, check_view
+from cardgames.planets.match import Match
 from cardgames.planets.moves import (
     EVENT_TYPES,
     MOVE_TYPES,
@@ -146,6 +153,8 @@ __all__ = [
     "Give",
     "Keep",
     "LayGathering",
+    "Match",
+    "MatchOverError",
     "Phase",
     "PlanetCard",
     "PutUnder",

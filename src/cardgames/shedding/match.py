@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from cardgames.cards import Card
-from cardgames.errors import CardGamesError, InvalidArgumentError, InvalidRulesError
+from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
 from cardgames.game import find_game, player_names
 from cardgames.rng import Rng
 from cardgames.shedding.engine import SheddingState
@@ -34,10 +34,6 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 __all__ = ["Match", "MatchOverError"]
-
-
-class MatchOverError(CardGamesError, ValueError):
-    """A round was added to a match that is already over."""
 
 
 def _names(players: Iterable[str]) -> tuple[str, ...]:

@@ -1,0 +1,74 @@
+"""``cardgames serve``: run the web table (`cardgames.web`) on a database until interrupted.
+
+Needs the ``web`` extra (Starlette, uvicorn, SQLAlchemy; ``postgres`` for PostgreSQL). The
+first line on standard output says where it listens (``--port 0`` picks a free port)::
+
+    cardgames serve: listening on http://127.0.0.1:8000/
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+
+from cardgames.cli.choices import CommandError, UsageError
+
+__all__ = ["DEFAULT_DATABASE", "run_serve"]
+
+DEFAULT_DATABASE = "sqlite:///cardgames.sqlite3"
+"""The database when none is given: a SQLite file in the current directory, made on first start."""
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve the web table until Ctrl-C (or SIGTERM)."""
+    try:
+        import uvicorn
+        from sqlalchemy.exc import ArgumentError, OperationalError
+
+        from cardgames.web import SchemaError, create_app
+    except ImportError as exc:
+        raise CommandError(
+            f"'cardgames serve' needs the web extra: pip install 'pycardgames[web]' ({exc})"
+        ) from None
+    if args.bot_delay < 0 or args.bot_delay > 60:
+        raise UsageError("--bot-delay is 0 to 60 seconds")
+    if not 0 < args.idle_minutes <= 60 * 24 * 365:
+        raise UsageError("--idle-minutes is more than 0 and at most a year")
+    try:
+        app = create_app(
+            args.database,
+            bot_delay=args.bot_delay,
+            max_tables=args.max_tables,
+            tables_per_creator=args.tables_per_client,
+            idle_seconds=args.idle_minutes * 60,
+        )
+    except ArgumentError as exc:
+        raise UsageError(f"--database: cannot read the URL {args.database!r}: {exc}") from None
+    except (OperationalError, SchemaError) as exc:
+        message = str(exc).splitlines()[0]
+        raise CommandError(f"cannot open the database {args.database!r}: {message}") from None
+    except ModuleNotFoundError as exc:  # a PostgreSQL URL without psycopg
+        raise CommandError(
+            f"the database driver is missing ({exc.name}): pip install 'pycardgames[postgres]'"
+        ) from None
+    try:
+        sock = socket.create_server((args.host, args.port))
+    except OSError as exc:
+        raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    host, port = sock.getsockname()[:2]
+    base = f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+    print(f"cardgames serve: listening on {base}", flush=True)
+    print(f"cardgames serve: database {args.database} (Ctrl+C stops the server)", flush=True)
+    config = uvicorn.Config(
+        app,
+        log_level=args.log_level,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        ws="websockets",
+    )
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
+    sys.stdout.flush()
+    return 0
