@@ -494,6 +494,8 @@ export function startTable(page) {
     const view = update.view && update.view.data ? update.view.data : update.view;
     if (update.round !== undefined && client.round !== null && update.round < client.round) return;
     const newRound = update.round !== undefined && update.round !== client.round;
+    // A poll sent before a change may answer after the socket brought it: never go back.
+    if (update.version !== undefined && client.version !== undefined && update.version < client.version) return;
     if (!newRound && view && client.view && view.moves_played < client.view.moves_played) return;
     if (newRound) {
       if (client.round !== null) resetLog();
@@ -506,6 +508,7 @@ export function startTable(page) {
     if (update.moves) client.moves = update.moves;
     if (update.match) client.match = update.match;
     if (update.status) client.status = update.status;
+    if (update.version !== undefined) client.version = update.version;
     render();
     if (newRound && !client.seen.has(0)) refreshLog().catch(() => {});
   }
@@ -540,8 +543,8 @@ export function startTable(page) {
       api("/moves?lang=" + lang),
     ]);
     for (const answer of [events, view, moves]) if (!answer.ok) return handleError(answer);
-    client.version = table.version;
     applyUpdate({
+      version: moves.body.version ?? table.version,
       round: table.round,
       status: table.status,
       match: table.match,
@@ -587,11 +590,10 @@ export function startTable(page) {
           stopPolling();
         }
         backoff = BACKOFF_FIRST_MS;
-        client.version = undefined; // the next poll, if any, reloads everything
         applyUpdate(message);
       } else if (message.type === "error") {
         if (message.error === "invalid_token" || message.error === "missing_token") fail(t("badToken"));
-        else if (message.error === "not_found") fail(t("noTable"));
+        else if (message.error === "unknown_table") fail(t("noTable"));
       }
     });
     ws.addEventListener("close", () => {
@@ -658,12 +660,14 @@ export function startTable(page) {
     if (client.busy || client.stopped) return;
     client.busy = true;
     document.body.dataset.busy = "true";
+    showMessage("");
     closePicker();
     for (const node of document.querySelectorAll("button.move, .playable")) node.classList.add("waiting");
     let fallback = true;
     try {
+      // "expect": the table's version this move was chosen at (409 "stale" if it moved on).
       const body = { move: entry.notation };
-      if (client.view && client.view.moves_played !== undefined) body.expect = client.view.moves_played;
+      if (Number.isInteger(client.version)) body.expect = client.version;
       const answer = await api("/moves", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -709,9 +713,10 @@ export function startTable(page) {
     const info = client.info;
     $("who").textContent = t("youAre", info.seats[info.seat].name, info.seat, info.preset || "—");
     document.body.dataset.moves = String(view.moves_played);
+    document.body.dataset.version = String(client.version);
     document.body.dataset.round = String(client.round);
     const rounds = client.match && client.match.rounds ? client.match.rounds.length : 0;
-    const planned = info.rounds || (client.match && client.match.planned) || null;
+    const planned = (client.match && client.match.games) || (view.rules && view.rules.rounds) || null;
     $("round").textContent = planned ? t("roundOf", client.round, planned) : t("round", client.round);
     // Status line.
     const me = info.seat;

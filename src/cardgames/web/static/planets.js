@@ -198,7 +198,7 @@ function render(c) {
   if (view.adjutant !== null && view.adjutant !== undefined) rows.push([t("adjutant"), names[view.adjutant]]);
   for (const [term, value] of rows) facts.append(el("dt", { text: term }), el("dd", { text: String(value) }));
   // What the game waits for.
-  const holder = view.holder !== null && view.holder !== undefined ? c.name(view.holder) : "";
+  const holder = view.holder !== null && view.holder !== undefined ? names[view.holder] : "";
   const phases = {
     keep: t("phaseKeep", capitalize(holder)),
     give: t("phaseGive", capitalize(holder)),
