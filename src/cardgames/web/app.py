@@ -33,7 +33,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import cardgames
-from cardgames.agents import AGENT_NAMES
 from cardgames.codec import encode
 from cardgames.errors import CardGamesError
 from cardgames.narration import LANGUAGES, describe_move, narrate
@@ -275,8 +274,7 @@ def _check_bot(bot: object) -> str | None:
     if not isinstance(bot, str) or not bot or len(bot) > MAX_TEXT_CHARS:
         raise ApiError(400, "bad_table", "a bot is named by a short text, such as 'heuristic'")
     name = bot.strip().casefold()
-    kind = name.partition(":")[0]
-    if name not in BOT_KINDS and kind not in AGENT_NAMES:
+    if name not in BOT_KINDS:  # only these: a bot's move costs the server a bounded time
         raise ApiError(400, "bad_table", f"unknown bot {_shown(bot)}; bots: {', '.join(BOT_KINDS)}")
     return name
 

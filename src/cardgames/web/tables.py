@@ -67,7 +67,8 @@ GAMES: Final = ("crazy-eights", "huit-americain", "planets")
 """The games a table can play."""
 
 BOT_KINDS: Final = ("random", "heuristic", "ismcts:200")
-"""The agents offered for a seat (`cardgames.agents.make_agent` names; others it knows work too)."""
+"""The agents a seat may have (`cardgames.agents.make_agent` names): only bounded ones, since
+a bot's move costs the server's time."""
 
 MAX_ROUNDS: Final = 50
 """The most rounds a client may ask a match to last."""
@@ -375,6 +376,7 @@ class Tables:
         for seat, agent in agents.items():
             self._agents[(table_id, seat)] = agent
         self._remember(snapshot)
+        self._changed(table_id)  # a bot may be the first to play
         return snapshot, tokens
 
     # -- reading -----------------------------------------------------------------------------
@@ -388,8 +390,7 @@ class Tables:
         """
         version = self.store.version(table_id)
         if version is None:
-            with self._cache_lock:
-                self._cache.pop(table_id, None)
+            self._forget(table_id)
             raise UnknownTableError(table_id)
         with self._cache_lock:
             cached = self._cache.get(table_id)
@@ -421,7 +422,8 @@ class Tables:
             round_row, _ = found
             rules = game.rules_from_json(round_row.rules)
             log = GameLog.start(game, players, seed=round_row.seed, rules=rules)
-            for n, stored in enumerate(self.store.moves(row.id, row.round, upto=row.moves), start=1):
+            stored_moves = self.store.moves(row.id, row.round, upto=row.moves)
+            for n, stored in enumerate(stored_moves, start=1):
                 move = game.move_from_json(stored.move)
                 if stored.seq != n or getattr(move, "player", None) != stored.seat:
                     raise CorruptTableError(f"table {row.id}: move {n} is not in order")
@@ -447,6 +449,15 @@ class Tables:
             log,
             round_row.seed,
         )
+
+    def _forget(self, table_id: str) -> None:
+        """Drop what this process keeps of a table that is gone (expired or deleted)."""
+        with self._cache_lock:
+            self._cache.pop(table_id, None)
+            self._bot_locks.pop(table_id, None)
+            self._offered.pop(table_id, None)
+            for key in [key for key in self._agents if key[0] == table_id]:
+                del self._agents[key]
 
     def _remember(self, snapshot: Snapshot) -> None:
         with self._cache_lock:
@@ -673,9 +684,10 @@ class Tables:
         removed = self.store.expire(self.idle_seconds)
         if removed:
             with self._cache_lock:
-                for table_id in list(self._cache):
-                    if self.store.version(table_id) is None:
-                        del self._cache[table_id]
+                known = list(self._cache)
+            for table_id in known:
+                if self.store.version(table_id) is None:
+                    self._forget(table_id)
         return removed
 
     def playing(self) -> tuple[str, ...]:
