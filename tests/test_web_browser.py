@@ -451,21 +451,27 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
 
         check_live_update(pages, contexts, rng)
 
-        shots: dict[str, bool] = {"done": False}
+        shots = {"phone": False, "desktop": False}
 
         def during(moves: int) -> None:
-            if moves == 6 and not shots["done"]:
-                shots["done"] = True
+            # Mid-round: the hands are still hidden, a phone shows the table without scrolling
+            # sideways; the desktop picture is Ana's page (in English) at her turn.
+            if moves >= 6 and not shots["phone"]:
+                shots["phone"] = True
                 check_hands_hidden(pages, game)
-                turn = next((p for p in pages if dataset(p).get("state") == "your-turn"), pages[0])
-                save_screenshot(turn, tmp_path, f"web-table-{game}.png")
                 mobile = open_seat(phone, base_url, urls[0], errors)
                 assert_no_horizontal_scroll(mobile)
                 save_screenshot(mobile, tmp_path, f"web-table-{game}-phone.png")
                 mobile.close()
+            if moves >= 6 and not shots["desktop"] and dataset(pages[0])["state"] == "your-turn":
+                shots["desktop"] = True
+                save_screenshot(pages[0], tmp_path, f"web-table-{game}.png")
 
         made = play_round(pages, rng, on_move=during)
-        assert made >= 3
+        assert made >= 6
+        assert shots["phone"]
+        if not shots["desktop"]:  # Ana never had a turn after the sixth move: the end, then
+            save_screenshot(pages[0], tmp_path, f"web-table-{game}.png")
         check_round_end(pages, game)
         assert re.search(r"manche", pages[1].inner_text("#round-end"), re.IGNORECASE)
 
@@ -473,6 +479,7 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
         mobile = open_seat(phone, base_url, urls[0], errors)
         mobile.wait_for_selector("#round-end:not([hidden])")
         assert_no_horizontal_scroll(mobile)
+        mobile.screenshot(path=str(tmp_path / f"round-end-{game}-phone.png"), full_page=True)
         mobile.close()
 
         # "Next round" on Ana's page (with the N key) deals round 2 on both pages.
