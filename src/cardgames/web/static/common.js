@@ -61,6 +61,9 @@ const STRINGS = {
     badToken: "This link does not open a seat at this table (ask for your own link).",
     noTable: "This table does not exist any more.",
     lastMove: "last move",
+    hand: "Your hand",
+    otherMoves: "Other moves",
+    noCards: "No cards.",
   },
   fr: {
     language: "Langue",
@@ -105,6 +108,9 @@ const STRINGS = {
     badToken: "Ce lien n'ouvre aucune place à cette table (demandez le vôtre).",
     noTable: "Cette table n'existe plus.",
     lastMove: "dernier coup",
+    hand: "Votre main",
+    otherMoves: "Autres coups",
+    noCards: "Aucune carte.",
   },
 };
 
@@ -337,6 +343,21 @@ function buildFrame(helpKeys) {
     ),
   );
   const game = $("game");
+  // The seat's hand and its other moves, below the page's own part of the table.
+  game.append(
+    el(
+      "section",
+      { attrs: { "aria-labelledby": "hand-title" } },
+      el("h2", { id: "hand-title" }, el("span", { i18n: "hand" }), " ", el("small", { id: "limit" })),
+      el("div", { id: "hand", className: "hand" }),
+    ),
+    el(
+      "section",
+      { attrs: { "aria-labelledby": "moves-title" } },
+      el("h2", { id: "moves-title", i18n: "otherMoves" }),
+      el("div", { id: "moves", className: "moves" }),
+    ),
+  );
   game.before(
     el("p", { id: "status", className: "status", dataset: { state: "loading" }, attrs: { role: "status" } }),
     el("p", { id: "message", className: "message", attrs: { role: "alert", hidden: "" } }),
@@ -378,7 +399,8 @@ function buildFrame(helpKeys) {
 
 // -- the table client ---------------------------------------------------------------------
 
-// page: {render(client), playerExtras(li, seat, client), reveal(container, client),
+// page: {render(client), playerExtras(li, seat, client), reveal(client) -> {title, cards: by
+//        seat, card(code) -> node} or null, turnNote(client) -> text,
 //        strings: {en, fr}, helpKeys: [[key, stringKey], ...]}
 export function startTable(page) {
   if (page.strings) addStrings(page.strings);
@@ -772,8 +794,24 @@ export function startTable(page) {
         el("p", { className: "detail", text: outcome.detail || "" }),
       );
     }
+    // The reveal: the page says what (every hand, the cards discarded face down) and how a
+    // card is drawn; each player's row ends with the round's score.
     const reveal = clear($("reveal"));
-    if (page.reveal) page.reveal(reveal, client);
+    const shown = page.reveal ? page.reveal(client) : null;
+    if (shown) {
+      reveal.append(el("h3", { text: shown.title }));
+      const list = el("ul", { className: "reveal-list" });
+      names.forEach((name, seat) => {
+        const row = el("span", { className: "cards" });
+        const cards = shown.cards[seat] || [];
+        for (const code of cards) row.append(shown.card(code));
+        if (!cards.length) row.append(el("span", { className: "empty", text: "—" }));
+        const li = el("li", { dataset: { seat } }, el("span", { className: "name", text: name + " " }), row);
+        if (outcome) li.append(el("span", { className: "score", text: " " + outcome.scores[seat] }));
+        list.append(li);
+      });
+      reveal.append(list);
+    }
     // The points: one column per round of the match, and the totals.
     const match = client.match || { rounds: [], totals: [] };
     const table = el("table", { className: "points" });

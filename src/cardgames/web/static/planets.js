@@ -36,8 +36,6 @@ const ORDER = Object.keys(PLANETS);
 const STRINGS = {
   en: {
     onTable: "On the table",
-    hand: "Your hand",
-    otherMoves: "Other moves",
     stock: "Stock",
     stockCards: "{0} cards",
     topKnown: "you know the top card",
@@ -67,7 +65,6 @@ const STRINGS = {
     faceDown: "face down: {0}",
     blackHoles: "black holes: {0}",
     pointsNow: "{0} pts now",
-    noCards: "No cards.",
     keyDecline: "lay no gathering",
     keySteal: "steal with a black hole",
     keyCardsPlanets: "click a card: keep, give, discard or put under",
@@ -75,8 +72,6 @@ const STRINGS = {
   },
   fr: {
     onTable: "Sur la table",
-    hand: "Votre main",
-    otherMoves: "Autres coups",
     stock: "Pioche",
     stockCards: "{0} cartes",
     topKnown: "vous connaissez la carte du dessus",
@@ -106,7 +101,6 @@ const STRINGS = {
     faceDown: "face cachée : {0}",
     blackHoles: "trous noirs : {0}",
     pointsNow: "{0} pts maintenant",
-    noCards: "Aucune carte.",
     keyDecline: "ne pas poser de regroupement",
     keySteal: "voler avec un trou noir",
     keyCardsPlanets: "cliquer une carte : garder, donner, défausser, mettre dessous",
@@ -328,22 +322,9 @@ function playerExtras(li, seat, c) {
   li.append(el("p", { className: "facts-line", text: facts.join(" · ") }));
 }
 
-// At the end of the game every card discarded face down is shown, with the final scores.
-function reveal(container, c) {
-  const view = c.view;
-  container.append(el("h3", { text: t("faceDownAll") }));
-  const list = el("ul", { className: "reveal-list" });
-  view.players.forEach((name, seat) => {
-    const li = el("li", { dataset: { seat } }, el("span", { className: "name", text: name + " " }));
-    const row = el("span", { className: "cards" });
-    const cards = (view.face_down || [])[seat] || [];
-    for (const code of cards) row.append(planetCard(code, "small"));
-    if (!cards.length) row.append(el("span", { className: "empty", text: "—" }));
-    li.append(row);
-    if (view.outcome) li.append(el("span", { className: "score", text: " " + view.outcome.scores[seat] }));
-    list.append(li);
-  });
-  container.append(list);
+// At the end of the game every card discarded face down is shown.
+function reveal(c) {
+  return { title: t("faceDownAll"), cards: c.view.face_down || [], card: (code) => planetCard(code, "small") };
 }
 
 client = startTable({

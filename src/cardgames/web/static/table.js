@@ -20,8 +20,6 @@ import { cardElement, suitIsRed, suitText } from "./cards.js";
 
 const STRINGS = {
   en: {
-    hand: "Your hand",
-    otherMoves: "Other moves",
     stock: "Stock",
     discard: "Discard pile",
     direction: "Direction",
@@ -37,7 +35,6 @@ const STRINGS = {
     chooseMove: "{0}: how?",
     sayCarte: "say “carte!”",
     callOut: "Call out",
-    noCards: "No cards.",
     answerOrTake: ": answer or take {0}",
     keyDraw: "draw",
     keyPass: "pass",
@@ -45,8 +42,6 @@ const STRINGS = {
     keyCallout: "call a player out",
   },
   fr: {
-    hand: "Votre main",
-    otherMoves: "Autres coups",
     stock: "Pioche",
     discard: "Défausse",
     direction: "Sens",
@@ -62,7 +57,6 @@ const STRINGS = {
     chooseMove: "{0} : comment ?",
     sayCarte: "dire « carte ! »",
     callOut: "Dénoncer",
-    noCards: "Aucune carte.",
     answerOrTake: " : répondez ou prenez {0}",
     keyDraw: "piocher",
     keyPass: "passer",
@@ -206,22 +200,10 @@ function turnNote(c) {
   return c.view.penalty ? t("answerOrTake", c.view.penalty) : "";
 }
 
-// At the end of the round the view holds every hand: shown with each player's name.
-function reveal(container, c) {
-  const hands = c.view.hands;
-  if (!hands) return;
-  container.append(el("h3", { i18n: "reveal", text: t("reveal") }));
-  const list = el("ul", { className: "reveal-list" });
-  hands.forEach((cards, seat) => {
-    const li = el("li", { dataset: { seat } }, el("span", { className: "name", text: c.view.players[seat] + " " }));
-    const row = el("span", { className: "cards" });
-    for (const code of cards) row.append(cardElement(code, "small"));
-    if (!cards.length) row.append(el("span", { className: "empty", text: "—" }));
-    li.append(row);
-    if (c.view.outcome) li.append(el("span", { className: "score", text: " " + c.view.outcome.scores[seat] }));
-    list.append(li);
-  });
-  container.append(list);
+// At the end of the round the view holds every hand.
+function reveal(c) {
+  if (!c.view.hands) return null;
+  return { title: t("reveal"), cards: c.view.hands, card: (code) => cardElement(code, "small") };
 }
 
 client = startTable({
