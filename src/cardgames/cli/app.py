@@ -59,8 +59,8 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "cardgames replay game.json",
     ),
     "serve": (
-        "cardgames serve",
-        "cardgames serve --host 0.0.0.0 --port 8080 --database postgresql://cards@/cards",
+        "cardgames serve --port 8000 --database sqlite:///tables.db",
+        "cardgames serve --host 0.0.0.0 --port 8080 --bot-delay 1.5 --idle-minutes 60",
     ),
 }
 """Two examples per command, shown at the end of its ``--help``."""

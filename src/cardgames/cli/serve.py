@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import socket
-import sys
 
 from cardgames.cli.choices import CommandError, UsageError
 
@@ -21,7 +20,7 @@ DEFAULT_DATABASE = "sqlite:///cardgames.sqlite3"
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    """Serve the web table until Ctrl-C (or SIGTERM)."""
+    """Serve the web table until Ctrl-C or SIGTERM (exit status 0: stopping is not a failure)."""
     try:
         import uvicorn
         from sqlalchemy.exc import ArgumentError, OperationalError
@@ -58,17 +57,16 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
     host, port = sock.getsockname()[:2]
     base = f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
-    print(f"cardgames serve: listening on {base}", flush=True)
-    print(f"cardgames serve: database {args.database} (Ctrl+C stops the server)", flush=True)
-    config = uvicorn.Config(
-        app,
-        log_level=args.log_level,
-        forwarded_allow_ips=args.forwarded_allow_ips,
-        ws="websockets",
-    )
     try:
+        print(f"cardgames serve: listening on {base}", flush=True)
+        print(f"cardgames serve: database {args.database} (Ctrl+C stops the server)", flush=True)
+        config = uvicorn.Config(
+            app, log_level=args.log_level, forwarded_allow_ips=args.forwarded_allow_ips
+        )
         uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: a success
+        pass
     finally:
         sock.close()
-    sys.stdout.flush()
+    print("cardgames serve: stopped", flush=True)
     return 0
