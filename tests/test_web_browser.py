@@ -58,7 +58,10 @@ CHROMIUM_FLAGS = [
 ]
 # Where CARDGAMES_SCREENSHOTS asks for copies of the screenshots (the docs use docs/images).
 SCREENSHOTS = "CARDGAMES_SCREENSHOTS"
-GAMES = ("crazy-eights", "huit-americain", "planets")
+# The games and the presets their tables use: 8 Américain's "autres-propositions" has cards that
+# designate a player (Q swaps hands, K chooses who plays next), which open a player picker.
+GAMES = {"crazy-eights": None, "huit-americain": "autres-propositions", "planets": None}
+PICKERS: dict[str, int] = {"suit": 0, "target": 0, "other": 0}  # the pickers met (a summary)
 ROUND_SECONDS = 90  # the most a round may take (the planet game's ~300 moves take ~20 s here)
 
 pytestmark = pytest.mark.skipif(
@@ -169,11 +172,15 @@ def assert_no_horizontal_scroll(page: Page) -> None:
     assert width <= PHONE["width"], f"the page is {width} px wide on a 390 px screen"
 
 
-def deal_from_home_page(page: Page, base_url: str, game: str) -> list[str]:
+def deal_from_home_page(
+    page: Page, base_url: str, game: str, preset: str | None = None
+) -> list[str]:
     """Deal a table on the home page: 2 people and a heuristic bot, 2 rounds; the 2 links."""
     page.goto(base_url + "/")
     page.wait_for_function("() => document.querySelectorAll('#preset option').length > 0")
     page.select_option("#game", game)
+    if preset is not None:
+        page.select_option("#preset", preset)
     page.fill("#rounds", "2")
     names = page.locator("#seats .seat-name")
     kinds = page.locator("#seats .seat-kind")
@@ -246,9 +253,19 @@ def act(page: Page, rng: random.Random) -> bool:
         picks = page.locator("#picker button.pick:not(.cancel)")
         assert picks.count() >= 1
         suits = [picks.nth(i).get_attribute("data-suit") for i in range(picks.count())]
+        targets = [picks.nth(i).get_attribute("data-target") for i in range(picks.count())]
+        names = [picks.nth(i).inner_text() for i in range(picks.count())]
         if any(suits):  # a wild card: one button per suit it may name, nothing else
             assert all(suits), suits
             assert len(set(suits)) == len(suits) <= 4, suits
+            PICKERS["suit"] += 1
+        elif any(targets):  # a card or move that designates a player: one button per player
+            assert all(targets), targets
+            assert len(set(targets)) == len(targets), targets
+            assert all(re.search(r"Ana|Bob|Robot", name) for name in names), names
+            PICKERS["target"] += 1
+        else:
+            PICKERS["other"] += 1
         if rng.random() < 0.3:
             page.keyboard.press("1")
         else:
@@ -409,7 +426,7 @@ def check_round_end(pages: list[Page], game: str) -> None:
         assert revealed == bob_hand
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", list(GAMES))
 def test_two_people_and_a_bot_play_a_round_in_their_browsers(
     base_url: str, browser: Browser, tmp_path: Path, game: str
 ) -> None:
@@ -418,7 +435,7 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
     home = browser.new_context(viewport=DESKTOP)
     try:
         home_page = home.new_page()
-        urls = deal_from_home_page(home_page, base_url, game)
+        urls = deal_from_home_page(home_page, base_url, game, GAMES[game])
         if game == "planets":
             save_screenshot(home_page, tmp_path, "web-table-home.png")
     finally:
@@ -488,7 +505,14 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
             page.wait_for_function("() => document.body.dataset.round === '2'", timeout=5000)
             page.wait_for_selector("#round-end[hidden]", state="attached")
             assert dataset(page)["state"] in ("your-turn", "waiting")
-            assert page.locator("#log li").count() >= 1
+            # The log is round 2's: from its deal (move 0) to the move the page shows.
+            seqs = page.evaluate(
+                "() => Array.from(document.querySelectorAll('#log li'),"
+                " (li) => Number(li.dataset.seq))"
+            )
+            assert min(seqs) == 0
+            assert max(seqs) <= int(dataset(page)["moves"])
+        print(f"{game}: {made} moves by the pages; pickers met: {PICKERS}")
         assert not errors, errors
     finally:
         for context in (*contexts, phone):
