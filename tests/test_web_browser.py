@@ -512,6 +512,16 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
             )
             assert min(seqs) == 0
             assert max(seqs) <= int(dataset(page)["moves"])
+        if game == "crazy-eights":
+            # The match has two rounds: after the second, no next round, the match's winners.
+            made += play_round(pages, rng)
+            for page in pages:
+                page.wait_for_function("() => document.body.dataset.state === 'match-over'")
+                assert page.locator("#next-round").is_hidden()
+                winners = page.inner_text("#match-winners")
+                assert re.search(r"(Winner|Vainqueur).*(Ana|Bob|Robot)", winners), winners
+                assert page.locator("#points table.points tbody tr td").count() == 9
+                assert page.locator("#points tr.winner").count() >= 1
         print(f"{game}: {made} moves by the pages; pickers met: {PICKERS}")
         assert not errors, errors
     finally:

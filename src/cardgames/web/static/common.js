@@ -527,7 +527,12 @@ export function startTable(page) {
     addEntries(update.entries);
     if (update.seq !== undefined && update.entries) client.seq = Math.max(client.seq, update.seq);
     if (view) client.view = view;
-    if (update.moves) client.moves = update.moves;
+    if (update.moves) {
+      // A picker offers moves of the position it was opened in: it closes when they change.
+      const notations = (moves) => moves.map((m) => m.notation).join("|");
+      if (notations(update.moves) !== notations(client.moves)) closePicker();
+      client.moves = update.moves;
+    }
     if (update.match) client.match = update.match;
     if (update.status) client.status = update.status;
     if (update.version !== undefined) client.version = update.version;
