@@ -62,6 +62,7 @@ SCREENSHOTS = "CARDGAMES_SCREENSHOTS"
 # designate a player (Q swaps hands, K chooses who plays next), which open a player picker.
 GAMES = {"crazy-eights": None, "huit-americain": "autres-propositions", "planets": None}
 PICKERS: dict[str, int] = {"suit": 0, "target": 0, "other": 0}  # the pickers met (a summary)
+PHASES: dict[str, int] = {}  # the planet game's phases in which a page moved
 ROUND_SECONDS = 90  # the most a round may take (the planet game's ~300 moves take ~20 s here)
 
 pytestmark = pytest.mark.skipif(
@@ -244,6 +245,9 @@ def act(page: Page, rng: random.Random) -> bool:
         return False
     before = (state.get("version", ""), state.get("moves"), state.get("round"))
     chosen = choose(options, rng)
+    phase = page.get_attribute("#phase", "data-phase") if page.locator("#phase").count() else None
+    if phase:
+        PHASES[phase] = PHASES.get(phase, 0) + 1
     selector = "#hand .card.playable, #drawn .card.playable, #moves button.move"
     if chosen["key"] and rng.random() < 0.3:
         page.keyboard.press(chosen["key"])
@@ -522,7 +526,10 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
                 assert re.search(r"(Winner|Vainqueur).*(Ana|Bob|Robot)", winners), winners
                 assert page.locator("#points table.points tbody tr td").count() == 9
                 assert page.locator("#points tr.winner").count() >= 1
-        print(f"{game}: {made} moves by the pages; pickers met: {PICKERS}")
+        if game == "planets":
+            # Every turn has the Commander's keep and give and a gathering decision.
+            assert {"keep", "give", "gather"} <= set(PHASES), PHASES
+        print(f"{game}: {made} moves by the pages; pickers: {PICKERS}; phases: {PHASES}")
         assert not errors, errors
     finally:
         for context in (*contexts, phone):
