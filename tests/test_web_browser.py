@@ -202,6 +202,15 @@ def deal_from_home_page(
 def open_seat(context: BrowserContext, base_url: str, url: str, errors: list[str]) -> Page:
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # The server's Content-Security-Policy (no inline script or style) must never bite.
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
     page.goto(base_url + url)
     page.wait_for_function("() => document.body.dataset.moves !== undefined")
     assert "#token=" not in page.url  # the token left the address bar for sessionStorage

@@ -67,7 +67,6 @@ const STRINGS = {
     pointsNow: "{0} pts now",
     keyDecline: "lay no gathering",
     keySteal: "steal with a black hole",
-    keyCardsPlanets: "click a card: keep, give, discard or put under",
     faceDownAll: "Cards discarded face down",
   },
   fr: {
@@ -103,7 +102,6 @@ const STRINGS = {
     pointsNow: "{0} pts maintenant",
     keyDecline: "ne pas poser de regroupement",
     keySteal: "voler avec un trou noir",
-    keyCardsPlanets: "cliquer une carte : garder, donner, défausser, mettre dessous",
     faceDownAll: "Cartes défaussées face cachée",
   },
 };
@@ -333,7 +331,6 @@ client = startTable({
   reveal,
   playerExtras,
   helpKeys: [
-    ["1…9", "keyCardsPlanets"],
     ["X", "keyDecline"],
     ["S", "keySteal"],
   ],
