@@ -106,8 +106,6 @@ const STRINGS = {
   },
 };
 
-let client = null;
-
 function planetName(code) {
   const entry = PLANETS[code];
   if (!entry) return String(code);
@@ -325,7 +323,7 @@ function reveal(c) {
   return { title: t("faceDownAll"), cards: c.view.face_down || [], card: (code) => planetCard(code, "small") };
 }
 
-client = startTable({
+startTable({
   strings: STRINGS,
   render,
   reveal,
@@ -335,4 +333,3 @@ client = startTable({
     ["S", "keySteal"],
   ],
 });
-void client;

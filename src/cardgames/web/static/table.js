@@ -132,7 +132,6 @@ function cardAction(code, entries) {
 
 function render(c) {
   const view = c.view;
-  const names = view.players;
   // The pile: the top card, highlighted as the last move when it was just played.
   const top = clear($("top"));
   const lastKinds = (view.events || []).map((e) => e.type);
@@ -193,7 +192,6 @@ function render(c) {
   }
   if (!others.length) moves.append(el("p", { className: "empty", text: c.moves.length ? "" : t("noMoves") }));
   document.body.dataset.playable = String(plays.size);
-  void names;
 }
 
 function turnNote(c) {
