@@ -247,7 +247,7 @@ def act(page: Page, rng: random.Random) -> bool:
     """Make one move on the page if it offers one: click (or press the key of) a control, then
     pick in the picker if one opens. Whether a move was sent."""
     state = dataset(page)
-    if state.get("state") != "your-turn" or state.get("busy") == "true":
+    if state.get("state") not in ("your-turn", "out-of-turn") or state.get("busy") == "true":
         return False
     options = controls(page)
     if not options:
@@ -517,7 +517,7 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
         for page in pages:
             page.wait_for_function("() => document.body.dataset.round === '2'", timeout=5000)
             page.wait_for_selector("#round-end[hidden]", state="attached")
-            assert dataset(page)["state"] in ("your-turn", "waiting")
+            assert dataset(page)["state"] in ("your-turn", "out-of-turn", "waiting")
             # The log is round 2's: from its deal (move 0) to the move the page shows.
             seqs = page.evaluate(
                 "() => Array.from(document.querySelectorAll('#log li'),"

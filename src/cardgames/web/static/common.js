@@ -26,6 +26,7 @@ const STRINGS = {
     roundOf: "Round {0} of {1}",
     round: "Round {0}",
     yourTurn: "Your turn",
+    outOfTurn: "You may act out of turn; {0} is to play",
     waitingFor: "Waiting for {0}",
     roundOver: "Round over",
     matchOver: "Match over",
@@ -73,6 +74,7 @@ const STRINGS = {
     roundOf: "Manche {0} sur {1}",
     round: "Manche {0}",
     yourTurn: "À vous de jouer",
+    outOfTurn: "Vous pouvez agir hors de votre tour ; c'est à {0} de jouer",
     waitingFor: "On attend {0}",
     roundOver: "Manche terminée",
     matchOver: "Partie terminée",
@@ -747,10 +749,15 @@ export function startTable(page) {
     $("round").textContent = planned ? t("roundOf", client.round, planned) : t("round", client.round);
     // Status line.
     const me = info.seat;
+    const toPlay = view.current ?? (view.to_act || [])[0]; // whose turn it is
     if (client.status === "match_over") setStatus("match-over", t("matchOver"));
     else if (client.status === "round_over" || view.outcome) setStatus("round-over", t("roundOver"));
-    else if (client.moves.length) setStatus("your-turn", t("yourTurn") + (page.turnNote ? page.turnNote(client) : ""));
-    else {
+    else if (client.moves.length && toPlay !== undefined && toPlay !== me) {
+      // Moves while another player is to play: calling out, jumping in.
+      setStatus("out-of-turn", t("outOfTurn", info.seats[toPlay].name));
+    } else if (client.moves.length) {
+      setStatus("your-turn", t("yourTurn") + (page.turnNote ? page.turnNote(client) : ""));
+    } else {
       const acting = (view.to_act || []).filter((s) => s !== me);
       setStatus("waiting", t("waitingFor", acting.map((s) => info.seats[s].name).join(", ") || "…"));
     }
