@@ -81,6 +81,7 @@ from playwright.sync_api import (  # noqa: E402
     ViewportSize,
     sync_playwright,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
 from cardgames.web import create_app  # noqa: E402
 
@@ -243,9 +244,38 @@ def choose(options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(options)
 
 
+def check_picker(page: Page) -> int:
+    """The open picker's choices (0 if none is open), checked: a wild card's picker has one
+    button per suit it may name, a designating move's one button per player."""
+    picks = page.evaluate(
+        """() => document.getElementById("picker").hidden ? [] : Array.from(
+            document.querySelectorAll("#picker button.pick:not(.cancel)"),
+            (b) => ({suit: b.dataset.suit || "", target: b.dataset.target || "",
+                     text: b.textContent}))"""
+    )
+    suits = [p["suit"] for p in picks]
+    targets = [p["target"] for p in picks]
+    if any(suits):
+        assert all(suits), suits
+        assert len(set(suits)) == len(suits) <= 4, suits
+        PICKERS["suit"] += 1
+    elif any(targets):
+        assert all(targets), targets
+        assert len(set(targets)) == len(targets), targets
+        assert all(re.search(r"Ana|Bob|Robot", p["text"]) for p in picks), picks
+        PICKERS["target"] += 1
+    elif picks:
+        PICKERS["other"] += 1
+    return len(picks)
+
+
 def act(page: Page, rng: random.Random) -> bool:
     """Make one move on the page if it offers one: click (or press the key of) a control, then
-    pick in the picker if one opens. Whether a move was sent."""
+    pick in the picker if one opens. Whether a move was made.
+
+    Another player's move may change the page between reading it and clicking (a call-out
+    offered out of turn goes away): a control or picker that is gone by then is no move, as for
+    a person; a page that never moves again fails `play_round`'s deadline."""
     state = dataset(page)
     if state.get("state") not in ("your-turn", "out-of-turn") or state.get("busy") == "true":
         return False
@@ -258,41 +288,31 @@ def act(page: Page, rng: random.Random) -> bool:
     if phase:
         PHASES[phase] = PHASES.get(phase, 0) + 1
     selector = "#hand .card.playable, #drawn .card.playable, #moves button.move"
-    if chosen["key"] and rng.random() < 0.3:
-        page.keyboard.press(chosen["key"])
-    else:
-        page.locator(selector).nth(chosen["index"]).click()
-    if page.locator("#picker:not([hidden])").count():
-        picks = page.locator("#picker button.pick:not(.cancel)")
-        assert picks.count() >= 1
-        suits = [picks.nth(i).get_attribute("data-suit") for i in range(picks.count())]
-        targets = [picks.nth(i).get_attribute("data-target") for i in range(picks.count())]
-        names = [picks.nth(i).inner_text() for i in range(picks.count())]
-        if any(suits):  # a wild card: one button per suit it may name, nothing else
-            assert all(suits), suits
-            assert len(set(suits)) == len(suits) <= 4, suits
-            PICKERS["suit"] += 1
-        elif any(targets):  # a card or move that designates a player: one button per player
-            assert all(targets), targets
-            assert len(set(targets)) == len(targets), targets
-            assert all(re.search(r"Ana|Bob|Robot", name) for name in names), names
-            PICKERS["target"] += 1
+    try:
+        if chosen["key"] and rng.random() < 0.3:
+            page.keyboard.press(chosen["key"])
         else:
-            PICKERS["other"] += 1
-        if rng.random() < 0.3:
+            page.locator(selector).nth(chosen["index"]).click(timeout=1000)
+        count = check_picker(page)
+        if count and rng.random() < 0.3:
             page.keyboard.press("1")
-        else:
-            picks.nth(rng.randrange(picks.count())).click()
-    page.wait_for_function(
-        """(before) => {
-            const d = document.body.dataset;
-            const now = [d.version || "", d.moves, d.round].join();
-            return d.busy !== "true"
-                && (now !== before.join() || !document.getElementById("message").hidden);
-        }""",
-        arg=list(before),
-        timeout=10_000,
-    )
+        elif count:
+            page.locator("#picker button.pick:not(.cancel)").nth(rng.randrange(count)).click(
+                timeout=1000
+            )
+        page.wait_for_function(
+            """(before) => {
+                const d = document.body.dataset;
+                const now = [d.version || "", d.moves, d.round].join();
+                return d.busy !== "true"
+                    && (now !== before.join() || !document.getElementById("message").hidden);
+            }""",
+            arg=list(before),
+            timeout=3000,
+        )
+    except PlaywrightTimeoutError:
+        page.keyboard.press("Escape")  # a picker left open by a move that went away
+        return False
     message = page.locator("#message")
     if message.is_visible():
         # The only refusal a page may meet: the table moved on (a bot, the other person).
@@ -338,40 +358,44 @@ def check_other_seat_refused(page: Page, table: str, other_token: str, base_url:
     assert page.evaluate("() => sessionStorage.length") == 1
 
 
+# Reads, from a page, its seat's own view (with its own token) and what the page shows, at one
+# version of the table (else null: the page changed meanwhile).
+_SHOWN_AND_OWN = """async () => {
+    const table = location.pathname.split("/").pop();
+    const token = sessionStorage.getItem("cardgames-token:" + table);
+    const version = document.body.dataset.version;
+    const answer = await fetch("/api/tables/" + table + "/view",
+                               {headers: {Authorization: "Bearer " + token}, cache: "no-store"});
+    const view = (await answer.json()).data;
+    if (document.body.dataset.version !== version
+        || Number(document.body.dataset.moves) !== view.moves_played) return null;
+    const cards = (selector) => Array.from(document.querySelectorAll(selector),
+                                           (c) => [c.dataset.card, Number(c.dataset.count || 1)]);
+    return {view, hand: cards("#hand .card"), drawn: cards("#drawn .card.planet.drawn"),
+            loose: Array.from(document.querySelectorAll("[data-card]"))
+                .filter((c) => !c.closest("#top, #hand")).map((c) => c.dataset.card)};
+}"""
+
+
 def check_hands_hidden(pages: list[Page], game: str) -> None:
-    """No page shows a card of the other person's hand (cards on the table are public)."""
-    if game == "planets":
-        # Planets repeat (12 of each): the check is that the hand shown is the seat's own,
-        # and that the Commander's drawn cards are face down on the other pages.
-        for page in pages:
-            shown = page.evaluate(
-                """() => Array.from(document.querySelectorAll('#hand .card'))
-                    .reduce((n, c) => n + Number(c.dataset.count), 0)"""
-            )
-            me = page.evaluate("() => Number(document.querySelector('.player.me').dataset.seat)")
-            sizes = page.evaluate(
-                """() => Array.from(document.querySelectorAll('.player .size'))
-                    .map((n) => parseInt(n.textContent, 10) || 0)"""
-            )
-            assert shown == sizes[me]
-        return
-    hands = [
-        set(
-            page.evaluate(
-                "() => Array.from(document.querySelectorAll('#hand .card'), c => c.dataset.card)"
-            )
-        )
-        for page in pages
-    ]
-    for page, other in ((pages[0], hands[1]), (pages[1], hands[0])):
-        shown = set(
-            page.evaluate(
-                """() => Array.from(document.querySelectorAll('[data-card]'))
-                    .filter((c) => !c.closest('#top'))
-                    .map((c) => c.dataset.card)"""
-            )
-        )
-        assert not shown & other, f"a page shows the other's cards: {shown & other}"
+    """Each page shows its own seat's hand and nothing of the other's: for the shedding games no
+    card but the hand's and the pile's; for "8" (planets repeat, 12 of each) the hand of the
+    seat's view and, on the pages of all but the Commander, the drawn cards face down."""
+    for page in pages:
+        for _ in range(50):
+            seen = page.evaluate(_SHOWN_AND_OWN)
+            if seen is not None:
+                break
+            page.wait_for_timeout(50)
+        assert seen is not None, "the page never settled"
+        view = seen["view"]
+        shown = [card for card, count in seen["hand"] for _ in range(count)]
+        assert shown == view["hand"]
+        if game == "planets":
+            if view["commander"] != view["viewer"]:
+                assert not seen["drawn"], f"another's drawn cards shown face up: {seen['drawn']}"
+        else:
+            assert not seen["loose"], f"cards shown outside the hand and the pile: {seen['loose']}"
 
 
 def check_live_update(

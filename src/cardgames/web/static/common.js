@@ -505,15 +505,17 @@ export function startTable(page) {
       const li = el("li", { dataset: { seq: entry.seq } });
       li.value = entry.seq;
       for (const line of lines) li.append(el("span", { className: "line", text: capitalize(line) }));
-      log.insertBefore(li, log.firstChild);
+      // Newest first, in move order even when earlier entries arrive later (a new round's).
+      const after = Array.from(log.children).find((node) => Number(node.dataset.seq) < entry.seq);
+      log.insertBefore(li, after || null);
     }
     while (log.children.length > MAX_LOG_ENTRIES) log.removeChild(log.lastChild);
     for (const li of log.querySelectorAll("li.last")) li.classList.remove("last");
     if (log.firstChild) log.firstChild.classList.add("last");
   }
 
-  // update: {round, seq, status, view, entries, moves, match} (the socket's "update", or the
-  // same gathered by polling). Returns whether the log needs the round's first entries.
+  // update: {round, seq, version, status, view, entries, moves, match}: the socket's "update",
+  // or the same gathered by polling. An update older than what the page shows is dropped.
   function applyUpdate(update) {
     const view = update.view && update.view.data ? update.view.data : update.view;
     if (update.round !== undefined && client.round !== null && update.round < client.round) return;
@@ -572,8 +574,12 @@ export function startTable(page) {
       api("/moves?lang=" + lang),
     ]);
     for (const answer of [events, view, moves]) if (!answer.ok) return handleError(answer);
+    // The three answers may straddle a change: then the next poll asks again.
+    const viewData = view.body.data || view.body;
+    const consistent =
+      events.body.version === moves.body.version && viewData.moves_played === moves.body.moves_played;
     applyUpdate({
-      version: moves.body.version ?? table.version,
+      version: consistent ? moves.body.version : undefined,
       round: table.round,
       status: table.status,
       match: table.match,
@@ -582,6 +588,7 @@ export function startTable(page) {
       view: view.body,
       moves: moves.body.moves,
     });
+    if (!consistent) client.version = undefined;
   }
 
   // -- the live connection ------------------------------------------------------------------
