@@ -839,10 +839,17 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
+        # The bots that were due when the server stopped move again: in the background, or at
+        # once without a bot delay (where only a request would otherwise move them).
+        playing = await run_in_threadpool(tables.playing)
         if runner is not None:
             hub.on_change.append(runner.schedule)
-            for table_id in await run_in_threadpool(tables.playing):
+            for table_id in playing:
                 runner.schedule(table_id)
+        else:
+            for table_id in playing:
+                with contextlib.suppress(CardGamesError):
+                    await run_in_threadpool(tables.advance, table_id)
         sweeper = asyncio.ensure_future(_sweep())
         try:
             yield

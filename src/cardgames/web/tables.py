@@ -73,7 +73,7 @@ a bot's move costs the server's time."""
 MAX_ROUNDS: Final = 50
 """The most rounds a client may ask a match to last."""
 
-MAX_LOG_ENTRIES: Final = 400
+MAX_LOG_ENTRIES: Final = 1000
 """The most moves' events one answer carries."""
 
 SEED_BITS: Final = 63
