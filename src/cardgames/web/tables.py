@@ -44,6 +44,7 @@ from cardgames.agents import Agent, AgentError, agent_rng, choose_move, make_age
 from cardgames.errors import CardGamesError, IllegalMoveError
 from cardgames.game import Event, Game, Move, State, engine_move, normalize_name
 from cardgames.history import GameLog
+from cardgames.infostate import InfoState
 from cardgames.web.store import MoveRow, NewRound, SeatRow, Store, TableRow, dumps, token_hash
 
 __all__ = [
@@ -66,9 +67,10 @@ __all__ = [
 GAMES: Final = ("crazy-eights", "huit-americain", "planets")
 """The games a table can play."""
 
-BOT_KINDS: Final = ("random", "heuristic", "ismcts:200")
-"""The agents a seat may have (`cardgames.agents.make_agent` names): only bounded ones, since
-a bot's move costs the server's time."""
+BOT_KINDS: Final = ("easy", "medium", "hard", "random", "heuristic", "ismcts:200")
+"""The agents a seat may have (`cardgames.agents.make_agent` names): the difficulty levels and
+three others, only bounded ones since a bot's move costs the server's time ("hard", ISMCTS on
+what its seat has seen, takes about 0.2 s a decision)."""
 
 MAX_ROUNDS: Final = 50
 """The most rounds a client may ask a match to last."""
@@ -283,6 +285,7 @@ class Tables:
         self._bot_locks: dict[str, threading.Lock] = {}
         self._offered: dict[str, tuple[int, int]] = {}
         self._agents: dict[tuple[str, int], Agent] = {}
+        self._infos: dict[tuple[str, int], tuple[int, int, InfoState]] = {}
 
     # -- creating ----------------------------------------------------------------------------
 
@@ -458,6 +461,8 @@ class Tables:
             self._offered.pop(table_id, None)
             for key in [key for key in self._agents if key[0] == table_id]:
                 del self._agents[key]
+            for key in [key for key in self._infos if key[0] == table_id]:
+                del self._infos[key]
 
     def _remember(self, snapshot: Snapshot) -> None:
         with self._cache_lock:
@@ -660,18 +665,37 @@ class Tables:
             agent = self._agents[key] = make_agent(kind, snapshot.game)
         return agent
 
+    def _info(self, snapshot: Snapshot, seat: int) -> InfoState:
+        """What ``seat`` has seen this round, for a bot that remembers (an informed agent).
+
+        Kept per table and seat and extended by the views of the moves since (one view a
+        move); rebuilt from the round's states after a restart or a new round.
+        """
+        key = (snapshot.id, seat)
+        kept = self._infos.get(key)
+        states = snapshot.log.states
+        if kept is not None and kept[0] == snapshot.round and kept[1] <= snapshot.seq:
+            info = kept[2]
+            for state in states[kept[1] + 1 :]:
+                info = info.extend(state.view(seat))
+        else:
+            info = InfoState.from_states(states, seat)
+        self._infos[key] = (snapshot.round, snapshot.seq, info)
+        return info
+
     def _ask(self, snapshot: Snapshot, seat: int, *, own_turn: bool) -> Move | None:
         # A bot's stream for this decision: from the round's seed, its seat and the move number,
         # so that the same table makes the same bot moves after a restart.
         state = snapshot.state
         rng = agent_rng(snapshot.round_seed, seat).derive(snapshot.seq)
         agent = self._agent(snapshot, seat)
+        info = self._info(snapshot, seat) if getattr(agent, "informed", False) is True else None
         try:
             offered: Move | None
             if own_turn:
-                offered, _ = choose_move(agent, state, rng)
+                offered, _ = choose_move(agent, state, rng, info=info)
             else:
-                offered, _ = offer_move(agent, state, seat, rng)
+                offered, _ = offer_move(agent, state, seat, rng, info=info)
             return offered
         except AgentError:  # a bot must not stall the table
             fallback: Move | None = state.legal_moves(seat)[0] if own_turn else None
