@@ -52,6 +52,7 @@ MODULES = (
     "cardgames.records",
     "cardgames.simulate",
     "cardgames.history",
+    "cardgames.infostate",
     "cardgames.schema",
     "cardgames.narration",
     "cardgames.rl",

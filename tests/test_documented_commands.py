@@ -15,6 +15,7 @@ import argparse
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -130,6 +131,11 @@ def test_every_help_ends_with_two_examples_that_run(tmp_path: Path) -> None:
         for example in examples:
             argv = shlex.split(example)
             argv = argv[3:] if argv[:3] == ["python", "-m", "cardgames"] else argv[1:]
+            if command == "serve":  # a server: it must start, then stop on Ctrl-C
+                problem = _serve_starts_and_stops(argv, tmp_path, env)
+                if problem:
+                    failures.append(f"{example}: {problem}")
+                continue
             done = subprocess.run(
                 [sys.executable, "-m", "cardgames", *argv],
                 cwd=tmp_path,
@@ -144,3 +150,35 @@ def test_every_help_ends_with_two_examples_that_run(tmp_path: Path) -> None:
             if done.returncode != 0:
                 failures.append(f"{example}: exit {done.returncode}: {done.stderr[-300:]}")
     assert not failures, "\n".join(failures)
+
+
+def _serve_starts_and_stops(argv: list[str], cwd: Path, env: dict[str, str]) -> str | None:
+    """Run a ``cardgames serve`` example on a free port; it must listen, then exit 0 on SIGINT."""
+    if sys.platform == "win32":  # pragma: no cover - no SIGINT to send there
+        return None
+    pytest.importorskip("uvicorn")
+    port = argv.index("--port") + 1
+    argv = [*argv[:port], "0", *argv[port + 1 :]]
+    with subprocess.Popen(
+        [sys.executable, "-m", "cardgames", *argv],
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    ) as server:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        server.send_signal(signal.SIGINT)
+        try:
+            _, err = server.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            return "did not stop on SIGINT"
+    if not first.startswith("cardgames serve: listening on http://"):
+        return f"did not start: {first!r} {err[-300:]}"
+    if server.returncode != 0:
+        return f"exit {server.returncode} after SIGINT: {err[-300:]}"
+    return None

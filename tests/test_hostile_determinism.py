@@ -121,6 +121,8 @@ def _runs() -> tuple[Run, ...]:
     runs.append(
         Run("huit-americain", ("heuristic", "random", "heuristic"), 6, 5, "toutes-variantes")
     )
+    for game in ("crazy-eights", "huit-americain", "planets"):  # the belief sampler
+        runs.append(Run(game, ("ismcts-belief:8", "random", "heuristic"), 2, 6))
     return tuple(runs)
 
 

@@ -373,6 +373,10 @@ def test_observe_refuses_what_is_not_a_fitting_view() -> None:
         forge(view, hand=("8H",)),
         forge(view, phase="play"),
         forge(view, hand_sizes=None),
+        forge(view, viewer=3),  # out of range: relative seats would wrap round
+        forge(view, viewer=-1),
+        forge(view, viewer=True),
+        forge(view, current=7),
     ):
         with pytest.raises(InvalidArgumentError):
             observe(forged)

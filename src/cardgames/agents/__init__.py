@@ -7,6 +7,7 @@ from cardgames.agents.base import (
     Agent,
     AgentError,
     GameResult,
+    InformedAgent,
     RandomAgent,
     Step,
     agent_rng,
@@ -20,14 +21,18 @@ from cardgames.agents.heuristic import (
     heuristic_agent,
 )
 from cardgames.agents.ismcts import ISMCTSAgent, MoveStatistics
+from cardgames.agents.levels import LEVELS, MistakenAgent
 from cardgames.agents.registry import AGENT_NAMES, make_agent
 
 __all__ = [
     "AGENT_NAMES",
+    "LEVELS",
     "Agent",
     "AgentError",
     "GameResult",
     "ISMCTSAgent",
+    "InformedAgent",
+    "MistakenAgent",
     "MoveStatistics",
     "PlanetsHeuristicAgent",
     "RandomAgent",

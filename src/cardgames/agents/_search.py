@@ -16,7 +16,7 @@ an addition into one fused operation, which would round once instead of twice).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from cardgames._xoshiro import Stream
@@ -98,8 +98,13 @@ def grow(
     iterations: int,
     exploration: float,
     rng: Rng,
+    sampler: Callable[[Rng], AnyState] | None = None,
 ) -> tuple[Node, tuple[Move, ...], Rng]:
     """Grow a tree over ``iterations`` determinizations of ``view``.
+
+    Each determinization is ``game.sample_state(view, child)``, or ``sampler(child)`` when a
+    sampler is given (the belief-aware one of `cardgames.infostate.InfoState`), for a child
+    stream ``child`` split off ``rng``: the same draws either way.
 
     Returns:
         The root, the root moves the default policy would choose among, and the advanced
@@ -111,7 +116,9 @@ def grow(
     draws = Draws(rng)
     for _ in range(iterations):
         sample_rng = draws.split()
-        state: AnyState = game.sample_state(view, sample_rng)
+        state: AnyState = (
+            game.sample_state(view, sample_rng) if sampler is None else sampler(sample_rng)
+        )
         if policy is None:
             policy = policy_for(state)
             preferred = policy.preferred(state, root_moves)

@@ -11,13 +11,19 @@ whose turn it is moves: at each step it goes through the seats that may interrup
 and applies the first move one of them makes; when all decline, the current player moves. Every
 agent gets its own RNG stream, derived from the game's seed and its seat, so adding or changing
 one agent does not change the others' draws.
+
+An *informed* agent (`InformedAgent`: its ``informed`` attribute is ``True``) remembers what its
+seat saw: the driver keeps that seat's `cardgames.infostate.InfoState`, extended with the seat's
+view after every move, and asks the agent through ``act_on(info, legal, rng)`` instead of
+``act``. The other agents cost nothing more: a game without informed agents runs the loop it ran
+before, and no view is built for a seat whose agent is not informed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -28,6 +34,9 @@ from cardgames.agents._drive import drive
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game, Move, Outcome, State, View, engine_move
 from cardgames.rng import Rng
+
+if TYPE_CHECKING:
+    from cardgames.infostate import InfoState
 
 _MoveT = TypeVar("_MoveT", bound=Move)
 
@@ -42,6 +51,7 @@ __all__ = [
     "Agent",
     "AgentError",
     "GameResult",
+    "InformedAgent",
     "RandomAgent",
     "Step",
     "agent_rng",
@@ -73,6 +83,30 @@ class Agent(Protocol):
             one whose turn it is; and the RNG after the agent's draws.
         """
         ...
+
+
+@runtime_checkable
+class InformedAgent(Agent, Protocol):
+    """An agent that chooses from everything its seat has seen since the deal.
+
+    The driver (`play_game`, the simulations) calls `act_on` with the seat's
+    `cardgames.infostate.InfoState` when ``informed`` is ``True``; `act` stays the answer to a
+    bare view (`offer_move` without ``info``).
+    """
+
+    @property
+    def informed(self) -> bool:
+        """Whether the agent wants the seat's information state."""
+        ...
+
+    def act_on(self, info: InfoState, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        """`Agent.act`, given the seat's information state (its ``view`` is the current one)."""
+        ...
+
+
+def _is_informed(agent: object) -> bool:
+    """Whether the driver keeps an information state for ``agent``."""
+    return getattr(agent, "informed", False) is True and callable(getattr(agent, "act_on", None))
 
 
 @attrs.frozen
@@ -160,7 +194,12 @@ class AgentError(RuntimeError):
 
 
 def offer_move(
-    agent: Agent, state: State[Any, _MoveT, Any], seat: int, rng: Rng
+    agent: Agent,
+    state: State[Any, _MoveT, Any],
+    seat: int,
+    rng: Rng,
+    *,
+    info: InfoState | None = None,
 ) -> tuple[_MoveT | None, Rng]:
     """Ask ``agent``, which plays ``seat``, for its move now, and check its answer.
 
@@ -175,6 +214,9 @@ def offer_move(
         state: A game in progress.
         seat: A seat of ``state.to_act``.
         rng: The agent's random stream.
+        info: The seat's information state (`cardgames.infostate.InfoState`, its view that
+            of ``state``), kept by the caller for an informed agent (`InformedAgent`), which
+            is then asked through ``act_on``; ignored for other agents.
 
     Returns:
         The move (``None``: declined) and the agent's RNG after its draws.
@@ -184,7 +226,8 @@ def offer_move(
             or a move that is not one of the seat's legal moves (a forged or another seat's
             move included).
         InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
-            state, ``seat`` is not a seat that may move now, or ``rng`` is not an `Rng`.
+            state, ``seat`` is not a seat that may move now, ``rng`` is not an `Rng`, or
+            ``info`` is not that seat's information state at ``state``.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -199,10 +242,12 @@ def offer_move(
     if isinstance(seat, bool) or type(seat) is not int or seat not in to_act:
         may_move = ", ".join(map(str, to_act))
         raise InvalidArgumentError("seat", seat, f"expected a seat that may move now ({may_move})")
-    return _offer(agent, state, seat, rng)
+    return _offer(agent, state, seat, rng, _checked_info(agent, state, seat, info))
 
 
-def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple[_MoveT, Rng]:
+def choose_move(
+    agent: Agent, state: State[Any, _MoveT, Any], rng: Rng, *, info: InfoState | None = None
+) -> tuple[_MoveT, Rng]:
     """Ask ``agent`` for the move of the player whose turn it is, and check its answer.
 
     `offer_move` for the current player (``state.to_act[0]``), who may not decline. Where
@@ -213,6 +258,7 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         agent: The agent that plays the current player's seat.
         state: A game in progress.
         rng: The agent's random stream.
+        info: The current player's information state, as for `offer_move`.
 
     Returns:
         The move and the agent's RNG after its draws.
@@ -221,7 +267,8 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         AgentError: if the agent declines its own turn, answers something other than a pair
             ``(move, Rng)``, or a move that is not one of the current player's legal moves.
         InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
-            state, or ``rng`` is not an `Rng`.
+            state, ``rng`` is not an `Rng`, or ``info`` is not the current player's
+            information state at ``state``.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -232,7 +279,22 @@ def choose_move(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple
         1
     """
     _check_turn_arguments(agent, state, rng)
-    return _choose(agent, state, rng)
+    return _choose(agent, state, rng, _checked_info(agent, state, state.to_act[0], info))
+
+
+def _checked_info(
+    agent: Agent, state: State[Any, Any, Any], seat: int, info: object
+) -> InfoState | None:
+    """``info`` for `_offer`: ``None`` unless given to an informed agent, checked then."""
+    if info is None or not _is_informed(agent):
+        return None
+    from cardgames.infostate import InfoState
+
+    if not isinstance(info, InfoState) or info.seat != seat or info.view != state.view(seat):
+        raise InvalidArgumentError(
+            "info", type(info).__name__, f"expected the information state of seat {seat} now"
+        )
+    return info
 
 
 def _check_turn_arguments(agent: object, state: object, rng: object) -> None:
@@ -247,11 +309,22 @@ def _check_turn_arguments(agent: object, state: object, rng: object) -> None:
 
 
 def _offer(
-    agent: Agent, state: State[Any, _MoveT, Any], seat: int, rng: Rng
+    agent: Agent,
+    state: State[Any, _MoveT, Any],
+    seat: int,
+    rng: Rng,
+    info: InfoState | None = None,
 ) -> tuple[_MoveT | None, Rng]:
-    """`offer_move` on checked arguments (the driver checks its agents once, not every move)."""
+    """`offer_move` on checked arguments (the driver checks its agents once, not every move).
+
+    With ``info`` (the seat's information state, kept by the driver for an informed agent),
+    the agent is asked through ``act_on``.
+    """
     legal = state.legal_moves(seat)
-    reply = agent.act(state.view(seat), legal, rng)
+    if info is not None:
+        reply = cast("InformedAgent", agent).act_on(info, legal, rng)
+    else:
+        reply = agent.act(state.view(seat), legal, rng)
     if not isinstance(reply, tuple) or len(reply) != 2 or not isinstance(reply[1], Rng):
         raise AgentError(f"agent {_brief(agent.name)} answered {_brief(reply)}, not (move, Rng)")
     answer, rng = reply
@@ -260,9 +333,11 @@ def _offer(
     return cast("_MoveT", _own_move(legal, answer, agent)), rng
 
 
-def _choose(agent: Agent, state: State[Any, _MoveT, Any], rng: Rng) -> tuple[_MoveT, Rng]:
+def _choose(
+    agent: Agent, state: State[Any, _MoveT, Any], rng: Rng, info: InfoState | None = None
+) -> tuple[_MoveT, Rng]:
     """`choose_move` on checked arguments."""
-    move, rng = _offer(agent, state, state.to_act[0], rng)
+    move, rng = _offer(agent, state, state.to_act[0], rng, info)
     if move is None:
         raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
     return move, rng
@@ -352,6 +427,10 @@ def _drive(
     # What RandomAgent reads for a seat that may interrupt: "my turn" only where the views
     # have no `current` (it then takes the viewer for the current player).
     interrupter_on_turn = not _views_name_the_current_player(view_type)
+    if any(_is_informed(agent) for agent in agents):
+        return _drive_informed(
+            game, agents, state, rngs, blind, interrupter_on_turn, max_steps, steps
+        )
     if _COMPILED_DRIVE:
         return _drive_compiled(agents, state, rngs, blind, interrupter_on_turn, max_steps, steps)
     count = 0
@@ -384,6 +463,63 @@ def _drive(
             steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
         state = state.apply(chosen)
         count += 1
+    return state, count
+
+
+def _drive_informed(
+    game: Game[Any],
+    agents: Sequence[Agent],
+    state: State[Any, Any, Any],
+    rngs: list[Rng],
+    blind: list[RandomAgent | None],
+    interrupter_on_turn: bool,
+    max_steps: int,
+    steps: list[Step] | None,
+) -> tuple[State[Any, Any, Any], int]:
+    """`_drive`'s loop when some agents are informed: the same moves.
+
+    It keeps one `InfoState` per informed seat, extended with the seat's view after every move.
+    """
+    from cardgames.infostate import InfoState
+
+    n = len(state.players)
+    infos: list[InfoState | None] = [
+        InfoState.start(state.view(seat), game) if _is_informed(agent) else None
+        for seat, agent in enumerate(agents)
+    ]
+    count = 0
+    while not state.is_over:
+        if count >= max_steps:
+            raise AgentError(f"the game did not end within {max_steps} moves")
+        to_act = state.to_act
+        current = to_act[0]
+        chosen: Move | None = None
+        if len(to_act) > 1:
+            for seat in sorted(to_act[1:], key=lambda s: (s - current) % n):
+                random_agent = blind[seat]
+                if random_agent is None:
+                    chosen, rngs[seat] = _offer(agents[seat], state, seat, rngs[seat], infos[seat])
+                else:
+                    chosen, rngs[seat] = random_agent._decide(
+                        state.legal_moves(seat), interrupter_on_turn, rngs[seat]
+                    )
+                if chosen is not None:
+                    break
+        if chosen is None:
+            random_agent = blind[current]
+            move: Move
+            if random_agent is None:
+                move, rngs[current] = _choose(agents[current], state, rngs[current], infos[current])
+            else:
+                move, rngs[current] = rngs[current].choice(state.legal_moves(current))
+            chosen = move
+        if steps is not None:
+            steps.append(Step(chosen.player, chosen, state.format_move(chosen)))
+        state = state.apply(chosen)
+        count += 1
+        for seat, info in enumerate(infos):
+            if info is not None:
+                infos[seat] = info.extend(state.view(seat))
     return state, count
 
 

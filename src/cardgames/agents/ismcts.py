@@ -8,7 +8,9 @@ them (moves are hashable, interned values). Each iteration:
 
 1. **Determinize.** `Game.sample_state` deals the cards the player has not seen at random,
    giving a full state consistent with the player's view. The agent never reads a real hidden
-   card.
+   card. With ``sampler="belief"`` the deal is `cardgames.infostate.InfoState.sample`
+   instead: consistent with everything the seat saw since the deal (who could not play when
+   they drew, and so on), not only with the current view.
 2. **Select.** From the root, descend while every move legal in the determinization already has
    a child. Among the children *compatible* with the determinization (their move is legal in
    it), pick the one maximising UCB1 with availability counts,
@@ -114,10 +116,14 @@ import attrs
 
 from cardgames.agents._search import Node, grow
 from cardgames.agents._search import _ln as _ln  # the search's logarithm (pinned by the tests)
-from cardgames.game import Game, Move, View, find_game
+from cardgames.game import Game, Move, State, View, find_game
+from cardgames.infostate import InfoState
 from cardgames.rng import Rng
 
-__all__ = ["ISMCTSAgent", "MoveStatistics"]
+SAMPLERS = ("uniform", "belief")
+"""The determinization samplers of `ISMCTSAgent` (its ``sampler``)."""
+
+__all__ = ["SAMPLERS", "ISMCTSAgent", "MoveStatistics"]
 
 
 @attrs.frozen
@@ -146,6 +152,13 @@ class ISMCTSAgent:
             play must gain over the policy's move to be chosen (0: always the most visited).
         game: The game to search. By default it is found from the view's ``game`` name with
             `find_game`. It must implement `Game.sample_state`.
+        sampler: How determinizations are dealt. ``"uniform"`` (the default): the unseen cards
+            at random, from the current view alone (`Game.sample_state`). ``"belief"``:
+            consistently with everything the seat saw since the deal
+            (`cardgames.infostate.InfoState.sample`); the agent is then *informed*: the driver
+            (`play_game`) gives it the seat's `InfoState` through `act_on`. Asked with a bare
+            view (`act`), it knows only that view. Either way the same seed and the same
+            history give the same decision.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -165,6 +178,37 @@ class ISMCTSAgent:
     name: str = "ismcts"
     confidence: float = attrs.field(default=1.0, kw_only=True, validator=attrs.validators.ge(0.0))
     game: Game[Any] | None = attrs.field(default=None, kw_only=True, repr=False)
+    sampler: str = attrs.field(
+        default="uniform", kw_only=True, validator=attrs.validators.in_(SAMPLERS)
+    )
+
+    @property
+    def informed(self) -> bool:
+        """Whether the agent wants the seat's history (`act_on`): with ``sampler="belief"``."""
+        return self.sampler == "belief"
+
+    def act_on(self, info: InfoState, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        """Choose a move knowing everything the seat has seen (``info``), as `act` does.
+
+        With ``sampler="uniform"`` this is ``act(info.view, legal, rng)``.
+
+        Examples:
+            >>> from cardgames import crazy_eights
+            >>> from cardgames.rng import Rng
+            >>> state = crazy_eights.new_game(2, seed=3)
+            >>> info = InfoState.start(state.view(state.to_act[0]))
+            >>> agent = ISMCTSAgent(iterations=30, sampler="belief")
+            >>> legal = state.legal_moves(state.to_act[0])
+            >>> agent.act_on(info, legal, Rng.from_seed(1)) == agent.act_on(info, legal, Rng.from_seed(1))
+            True
+        """  # noqa: E501  (a doctest line cannot be wrapped)
+        if self.sampler == "uniform":
+            return self.act(info.view, legal, rng)
+        if len(legal) == 1:
+            return legal[0], rng
+        root_moves = tuple(legal)
+        root, preferred, rng, _ = self._search_beliefs(info, root_moves, rng)
+        return _final_choice(root, root_moves, preferred, self.confidence), rng
 
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """Choose a move by searching ``iterations`` determinizations of ``view``.
@@ -185,7 +229,11 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0], rng
         root_moves = tuple(legal)
-        root, preferred, rng = self._search(view, root_moves, rng)
+        if self.sampler == "belief":
+            info = InfoState.start(view, self.game)
+            root, preferred, rng, _ = self._search_beliefs(info, root_moves, rng)
+        else:
+            root, preferred, rng = self._search(view, root_moves, rng)
         return _final_choice(root, root_moves, preferred, self.confidence), rng
 
     def search(
@@ -218,15 +266,48 @@ class ISMCTSAgent:
         if not legal:
             raise ValueError("there is no legal move to search")
         root_moves = tuple(legal)
+        if self.sampler == "belief":
+            found, _, rng = self.search_beliefs(InfoState.start(view, self.game), legal, rng)
+            return found, rng
         root, _, rng = self._search(view, root_moves, rng)
-        result: dict[Move, MoveStatistics] = {}
-        for move in root_moves:
-            child = root.children.get(move)
-            if child is None or not child.visits:
-                result[move] = MoveStatistics(0, 0.0)
-            else:
-                result[move] = MoveStatistics(child.visits, child.reward / child.visits)
-        return result, rng
+        return _statistics(root, root_moves), rng
+
+    def search_beliefs(
+        self, info: InfoState, legal: Sequence[Move], rng: Rng
+    ) -> tuple[Mapping[Move, MoveStatistics], int, Rng]:
+        """`search` on determinizations sampled from ``info`` (whatever ``sampler`` says).
+
+        Returns:
+            The statistics of every move of ``legal``, how many determinizations fell back on
+            the closest consistent deal (`InfoState.sample`), and the advanced ``rng``.
+
+        Raises:
+            ValueError: if ``legal`` is empty.
+        """
+        if not legal:
+            raise ValueError("there is no legal move to search")
+        root_moves = tuple(legal)
+        root, _, rng, fallbacks = self._search_beliefs(info, root_moves, rng)
+        return _statistics(root, root_moves), fallbacks, rng
+
+    def _search_beliefs(
+        self, info: InfoState, root_moves: tuple[Move, ...], rng: Rng
+    ) -> tuple[Node, tuple[Move, ...], Rng, int]:
+        """`_search` on belief samples; also return how many fell back."""
+        if not isinstance(info, InfoState):
+            raise TypeError(f"expected an InfoState, got {type(info).__name__}")
+        fallbacks = [0]
+
+        def sample(child: Rng) -> State[Any, Any, Any]:
+            state, fallback = info.sample(child)
+            fallbacks[0] += fallback
+            return state
+
+        game = self.game if self.game is not None else info.game
+        root, preferred, rng = grow(
+            game, info.view, root_moves, self.iterations, self.exploration, rng, sample
+        )
+        return root, preferred, rng, fallbacks[0]
 
     def _search(
         self, view: View, root_moves: tuple[Move, ...], rng: Rng
@@ -234,6 +315,18 @@ class ISMCTSAgent:
         """Grow the tree; return its root, the default policy's root moves and the ``rng``."""
         game = self.game if self.game is not None else _game_of(view)
         return grow(game, view, root_moves, self.iterations, self.exploration, rng)
+
+
+def _statistics(root: Node, root_moves: tuple[Move, ...]) -> dict[Move, MoveStatistics]:
+    """What the search found about each root move."""
+    result: dict[Move, MoveStatistics] = {}
+    for move in root_moves:
+        child = root.children.get(move)
+        if child is None or not child.visits:
+            result[move] = MoveStatistics(0, 0.0)
+        else:
+            result[move] = MoveStatistics(child.visits, child.reward / child.visits)
+    return result
 
 
 def _final_choice(

@@ -1,6 +1,8 @@
 """Agents by name, for the command line and simulations.
 
-``"random"``, ``"heuristic"``, ``"ismcts"`` or ``"ismcts:500"`` (with an iteration budget).
+``"random"``, ``"heuristic"``, ``"ismcts"`` or ``"ismcts:500"`` (with an iteration budget),
+``"ismcts-belief"`` or ``"ismcts-belief:500"`` (ISMCTS on what its seat saw since the deal), and
+the difficulty levels ``"easy"``, ``"medium"`` and ``"hard"`` (`cardgames.agents.levels`).
 """
 
 from __future__ import annotations
@@ -8,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.agents.base import Agent, RandomAgent
+from cardgames.agents.levels import LEVELS, level_agent
 from cardgames.errors import InvalidArgumentError, InvalidRulesError
 from cardgames.game import Game
 
-__all__ = ["AGENT_NAMES", "make_agent"]
+__all__ = ["AGENT_NAMES", "LEVELS", "make_agent"]
 
-AGENT_NAMES = ("random", "heuristic", "ismcts")
-"""The agent kinds `make_agent` knows."""
+AGENT_NAMES = ("random", "heuristic", "ismcts", "ismcts-belief")
+"""The agent kinds `make_agent` knows (besides the difficulty levels, `LEVELS`)."""
 
 
 _MAX_SPEC = 64
@@ -44,7 +47,10 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
 
     Args:
         spec: ``"random"``, ``"heuristic"`` (the game's casual-player agent), ``"ismcts"`` or
-            ``"ismcts:N"`` (information-set Monte Carlo tree search with N iterations a move).
+            ``"ismcts:N"`` (information-set Monte Carlo tree search with N iterations a move),
+            ``"ismcts-belief"`` or ``"ismcts-belief:N"`` (the same on beliefs: it deals the
+            unseen cards consistently with everything its seat saw), or a difficulty level:
+            ``"easy"``, ``"medium"`` or ``"hard"`` (`cardgames.agents.levels`).
         game: The game the agent will play.
 
     Raises:
@@ -61,12 +67,14 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
         ... except InvalidRulesError as error:
         ...     print(error.option, error.reason, isinstance(error, InvalidArgumentError))
         agent ismcts:N takes 1 to 1000000 iterations True
+        >>> make_agent("hard", crazy_eights.GAME).sampler
+        'belief'
     """
     if not isinstance(spec, str):
         raise InvalidArgumentError("spec", spec, "expected an agent name such as 'random'")
     if not isinstance(game, Game):
         raise InvalidArgumentError("game", game, "expected a Game")
-    known = f"known agents: {', '.join(AGENT_NAMES)} (ismcts:N)"
+    known = f"known agents: {', '.join(AGENT_NAMES + LEVELS)} (ismcts:N, ismcts-belief:N)"
     if len(spec) > _MAX_SPEC:  # before any copy or conversion of the text
         raise _ArgumentError("agent", spec, known)
     name, _, argument = spec.strip().casefold().partition(":")
@@ -76,16 +84,19 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
         from cardgames.agents.heuristic import heuristic_agent
 
         return heuristic_agent(game)
-    if name == "ismcts":
+    if name in LEVELS and not argument:
+        return level_agent(name, game)
+    if name in ("ismcts", "ismcts-belief"):
         from cardgames.agents.ismcts import ISMCTSAgent
 
+        sampler = "belief" if name == "ismcts-belief" else "uniform"
         if not argument:
-            return ISMCTSAgent()
+            return ISMCTSAgent(name=name, sampler=sampler)
         if (
             not (argument.isascii() and argument.isdigit())
             or len(argument) > len(str(_MAX_ITERATIONS))
             or not 1 <= int(argument) <= _MAX_ITERATIONS
         ):
-            raise _ArgumentError("agent", spec, "ismcts:N takes 1 to 1000000 iterations")
-        return ISMCTSAgent(iterations=int(argument))
+            raise _ArgumentError("agent", spec, f"{name}:N takes 1 to 1000000 iterations")
+        return ISMCTSAgent(iterations=int(argument), name=name, sampler=sampler)
     raise _ArgumentError("agent", spec, known)

@@ -59,8 +59,8 @@ EXAMPLES: dict[str, tuple[str, str]] = {
         "cardgames replay game.json",
     ),
     "serve": (
-        "cardgames serve",
-        "cardgames serve --host 0.0.0.0 --port 8080 --database postgresql://cards@/cards",
+        "cardgames serve --port 8000 --database sqlite:///tables.db",
+        "cardgames serve --host 0.0.0.0 --port 8080 --bot-delay 1.5 --idle-minutes 60",
     ),
 }
 """Two examples per command, shown at the end of its ``--help``."""
@@ -184,8 +184,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument(
         "--agents",
         metavar="A,B,...",
-        help="one agent for all seats or one per seat: random, heuristic, ismcts:N "
-        "(default: heuristic)",
+        help="one agent for all seats or one per seat: random, heuristic, ismcts:N, "
+        "ismcts-belief:N, easy, medium, hard (default: heuristic)",
     )
     sub.add_argument("--record", metavar="FILE", help="save the game as a JSON record")
     _add_lang(sub)
@@ -218,7 +218,7 @@ def build_parser() -> argparse.ArgumentParser:
         required=True,
         metavar="A,B,...",
         help="one agent for all seats (then --players is needed) or one per seat: random, "
-        "heuristic, ismcts:N",
+        "heuristic, ismcts:N, ismcts-belief:N, easy, medium, hard",
     )
     where = sub.add_mutually_exclusive_group()
     where.add_argument(

@@ -122,22 +122,34 @@ def bots_game(
             legal moves.
     """
     from cardgames.agents import agent_rng, choose_move, offer_move
+    from cardgames.infostate import InfoState
 
     state: State[Any, Any, Any] = game.new_game(list(players), seed=seed, rules=rules)
     yield None, state
     rngs = [agent_rng(seed, seat) for seat in range(len(agents))]
     n = len(state.players)
+    # What each bot that remembers (an informed agent, such as "hard") has seen.
+    infos = [
+        InfoState.start(state.view(seat), game) if getattr(agent, "informed", False) else None
+        for seat, agent in enumerate(agents)
+    ]
     while not state.is_over:
         current, *others = state.to_act
         move = None
         for seat in sorted(others, key=lambda s: (s - current) % n):
-            move, rngs[seat] = offer_move(agents[seat], state, seat, rngs[seat])
+            move, rngs[seat] = offer_move(agents[seat], state, seat, rngs[seat], info=infos[seat])
             if move is not None:
                 break
         if move is None:
-            move, rngs[current] = choose_move(agents[current], state, rngs[current])
+            move, rngs[current] = choose_move(
+                agents[current], state, rngs[current], info=infos[current]
+            )
         step = Step(move.player, move, state.format_move(move))
         state = state.apply(move)
+        infos = [
+            None if info is None else info.extend(state.view(seat))
+            for seat, info in enumerate(infos)
+        ]
         yield step, state
 
 

@@ -108,6 +108,15 @@ class _Session:
         self.seat = seat
         self.agents = list(agents)
         self.rngs = [agent_rng(seed, s) for s in range(len(agents))]
+        from cardgames.infostate import InfoState
+
+        # What each bot that remembers (an informed agent, such as "hard") has seen.
+        self.infos: list[InfoState | None] = [
+            InfoState.start(state.view(s), game)
+            if s != seat and getattr(agent, "informed", False)
+            else None
+            for s, agent in enumerate(self.agents)
+        ]
         self.narrator = Narrator(state.players, seat, can_show(), lang=lang, rules=state.rules)
 
     def help_text(self) -> str:
@@ -208,7 +217,9 @@ class _Session:
         from cardgames.agents import offer_move
 
         move: Move | None
-        move, self.rngs[seat] = offer_move(self.agents[seat], self.state, seat, self.rngs[seat])
+        move, self.rngs[seat] = offer_move(
+            self.agents[seat], self.state, seat, self.rngs[seat], info=self.infos[seat]
+        )
         return move
 
     def next_move(self) -> Move:
@@ -225,7 +236,7 @@ class _Session:
 
             chosen: Move
             chosen, self.rngs[current] = choose_move(
-                self.agents[current], self.state, self.rngs[current]
+                self.agents[current], self.state, self.rngs[current], info=self.infos[current]
             )
             return chosen
         move = self.ask(optional=False)
@@ -244,6 +255,10 @@ class _Session:
         try:
             while not self.state.is_over:
                 self.state = self.state.apply(self.next_move())
+                self.infos = [
+                    None if info is None else info.extend(self.state.view(s))
+                    for s, info in enumerate(self.infos)
+                ]
                 self.tell()
         except _Quit:
             print(self.narrator.word("bye"))

@@ -210,6 +210,11 @@ class ObservationEncoding:
         # Written into a copy of a zero array of C floats, then seen by NumPy without a copy:
         # Python stores into an array.array much faster than into an ndarray, item by item.
         out = self._zeros.__copy__()
+        players = self.players
+        for field in ("viewer", "current"):  # seats are encoded relative: modulo would hide junk
+            seat = getattr(view, field, None)
+            if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+                raise InvalidArgumentError("view", view, f"its {field} is not a seat of the game")
         try:
             self._fill(out, view, 0 if view.viewer is None else view.viewer)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):

@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import base64
 import enum
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Final
 
@@ -103,6 +104,13 @@ __all__ = [
 
 DEALS: Final = 2**16
 """The number of outcomes of the chance node: the deal's seed is one of ``range(DEALS)``."""
+
+
+@functools.cache
+def _deal_outcomes() -> tuple[tuple[int, float], ...]:
+    """The deal's chance outcomes, built once, when first asked (65,536 pairs)."""
+    return tuple((seed, 1.0 / DEALS) for seed in range(DEALS))
+
 
 _PREFIX: Final = "python_cardgames_"
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
@@ -408,8 +416,7 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """The deal: ``DEALS`` equally likely seeds."""
         if self.engine_state is not None:
             return []
-        p = 1.0 / DEALS
-        return [(seed, p) for seed in range(DEALS)]
+        return list(_deal_outcomes())  # a copy: the caller may change its list
 
     def _apply_action(self, action: int) -> None:
         setup = self.setup

@@ -33,7 +33,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import cardgames
-from cardgames.agents import AGENT_NAMES
 from cardgames.codec import encode
 from cardgames.errors import CardGamesError
 from cardgames.narration import LANGUAGES, describe_move, narrate
@@ -65,7 +64,6 @@ MAX_NAME_CHARS: Final = 24
 MAX_TEXT_CHARS: Final = 64
 MAX_SEATS: Final = 64  # more than any game allows: the game's own bound answers first
 MAX_SOCKETS_PER_TABLE: Final = 64
-MAX_BOT_ITERATIONS: Final = 1000  # an "ismcts:N" bot's budget a move (1000: about 0.3 s)
 POLL_SECONDS: Final = 15.0  # a live socket re-checks its table this often even without news
 
 _TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -276,15 +274,8 @@ def _check_bot(bot: object) -> str | None:
     if not isinstance(bot, str) or not bot or len(bot) > MAX_TEXT_CHARS:
         raise ApiError(400, "bad_table", "a bot is named by a short text, such as 'heuristic'")
     name = bot.strip().casefold()
-    kind, _, budget = name.partition(":")
-    if name not in BOT_KINDS and kind not in AGENT_NAMES:
+    if name not in BOT_KINDS:  # only these: a bot's move costs the server a bounded time
         raise ApiError(400, "bad_table", f"unknown bot {_shown(bot)}; bots: {', '.join(BOT_KINDS)}")
-    # A client chooses a bot's budget: bound it, or one table could hold a server thread for
-    # minutes a move (make_agent itself allows a million iterations).
-    if budget.isascii() and budget.isdigit() and int(budget) > MAX_BOT_ITERATIONS:
-        raise ApiError(
-            400, "bad_table", f"a bot thinks at most {MAX_BOT_ITERATIONS} iterations a move"
-        )
     return name
 
 
@@ -844,7 +835,7 @@ def create_app(
     async def on_server_error(request: Request, exc: Exception) -> Response:
         # A bug, never bad input: the answer says nothing of it (no trace, no value). Starlette
         # answers it outside the middleware, so the security headers are added here.
-        headers = {name: value for name, value in _SECURITY_HEADERS}
+        headers = dict(_SECURITY_HEADERS)
         headers["cache-control"] = "no-store"
         return ApiError(
             500, "internal_error", "the server failed; nothing was changed", headers=headers
@@ -853,13 +844,16 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.bind(asyncio.get_running_loop())
+        # The bots that were due when the server stopped move again: in the background, or at
+        # once without a bot delay (where only a request would otherwise move them).
+        playing = await run_in_threadpool(tables.playing)
         if runner is not None:
             hub.on_change.append(runner.schedule)
-            for table_id in await run_in_threadpool(tables.playing):
+            for table_id in playing:
                 runner.schedule(table_id)
-        else:  # no delay: the bots that were due when the server stopped move now
-            for table_id in await run_in_threadpool(tables.playing):
-                with contextlib.suppress(CardGamesError):  # a damaged table stays as it is
+        else:
+            for table_id in playing:
+                with contextlib.suppress(CardGamesError):
                     await run_in_threadpool(tables.advance, table_id)
         sweeper = asyncio.ensure_future(_sweep())
         try:

@@ -227,7 +227,8 @@ class Store:
         """Connect to the database at ``url``, creating or upgrading its schema.
 
         ``sqlite:///path/to/file.db`` (created on first use), ``sqlite://`` (in memory, one
-        connection: for single-threaded scripts only, not for a server) or ``postgresql+psycopg://user@host/db`` (``postgresql://`` is read as that).
+        connection: for single-threaded scripts only, not for a server) or
+        ``postgresql+psycopg://user@host/db`` (``postgresql://`` is read as that).
 
         Raises:
             SchemaError: if the database was written by a newer ``cardgames``.

@@ -44,6 +44,7 @@ from cardgames.agents import Agent, AgentError, agent_rng, choose_move, make_age
 from cardgames.errors import CardGamesError, IllegalMoveError
 from cardgames.game import Event, Game, Move, State, engine_move, normalize_name
 from cardgames.history import GameLog
+from cardgames.infostate import InfoState
 from cardgames.web.store import MoveRow, NewRound, SeatRow, Store, TableRow, dumps, token_hash
 
 __all__ = [
@@ -66,13 +67,15 @@ __all__ = [
 GAMES: Final = ("crazy-eights", "huit-americain", "planets")
 """The games a table can play."""
 
-BOT_KINDS: Final = ("random", "heuristic", "ismcts:200")
-"""The agents offered for a seat (`cardgames.agents.make_agent` names; others it knows work too)."""
+BOT_KINDS: Final = ("easy", "medium", "hard", "random", "heuristic", "ismcts:200")
+"""The agents a seat may have (`cardgames.agents.make_agent` names): the difficulty levels and
+three others, only bounded ones since a bot's move costs the server's time ("hard", ISMCTS on
+what its seat has seen, takes about 0.2 s a decision)."""
 
 MAX_ROUNDS: Final = 50
 """The most rounds a client may ask a match to last."""
 
-MAX_LOG_ENTRIES: Final = 400
+MAX_LOG_ENTRIES: Final = 1000
 """The most moves' events one answer carries."""
 
 SEED_BITS: Final = 63
@@ -282,6 +285,7 @@ class Tables:
         self._bot_locks: dict[str, threading.Lock] = {}
         self._offered: dict[str, tuple[int, int]] = {}
         self._agents: dict[tuple[str, int], Agent] = {}
+        self._infos: dict[tuple[str, int], tuple[int, int, InfoState]] = {}
 
     # -- creating ----------------------------------------------------------------------------
 
@@ -375,7 +379,7 @@ class Tables:
         for seat, agent in agents.items():
             self._agents[(table_id, seat)] = agent
         self._remember(snapshot)
-        self._changed(table_id)  # a new table is a change: a bot that plays first is scheduled
+        self._changed(table_id)  # a bot may be the first to play
         return snapshot, tokens
 
     # -- reading -----------------------------------------------------------------------------
@@ -389,8 +393,7 @@ class Tables:
         """
         version = self.store.version(table_id)
         if version is None:
-            with self._cache_lock:
-                self._cache.pop(table_id, None)
+            self._forget(table_id)
             raise UnknownTableError(table_id)
         with self._cache_lock:
             cached = self._cache.get(table_id)
@@ -422,7 +425,8 @@ class Tables:
             round_row, _ = found
             rules = game.rules_from_json(round_row.rules)
             log = GameLog.start(game, players, seed=round_row.seed, rules=rules)
-            for n, stored in enumerate(self.store.moves(row.id, row.round, upto=row.moves), start=1):
+            stored_moves = self.store.moves(row.id, row.round, upto=row.moves)
+            for n, stored in enumerate(stored_moves, start=1):
                 move = game.move_from_json(stored.move)
                 if stored.seq != n or getattr(move, "player", None) != stored.seat:
                     raise CorruptTableError(f"table {row.id}: move {n} is not in order")
@@ -448,6 +452,17 @@ class Tables:
             log,
             round_row.seed,
         )
+
+    def _forget(self, table_id: str) -> None:
+        """Drop what this process keeps of a table that is gone (expired or deleted)."""
+        with self._cache_lock:
+            self._cache.pop(table_id, None)
+            self._bot_locks.pop(table_id, None)
+            self._offered.pop(table_id, None)
+            for key in [key for key in self._agents if key[0] == table_id]:
+                del self._agents[key]
+            for key in [key for key in self._infos if key[0] == table_id]:
+                del self._infos[key]
 
     def _remember(self, snapshot: Snapshot) -> None:
         with self._cache_lock:
@@ -650,18 +665,37 @@ class Tables:
             agent = self._agents[key] = make_agent(kind, snapshot.game)
         return agent
 
+    def _info(self, snapshot: Snapshot, seat: int) -> InfoState:
+        """What ``seat`` has seen this round, for a bot that remembers (an informed agent).
+
+        Kept per table and seat and extended by the views of the moves since (one view a
+        move); rebuilt from the round's states after a restart or a new round.
+        """
+        key = (snapshot.id, seat)
+        kept = self._infos.get(key)
+        states = snapshot.log.states
+        if kept is not None and kept[0] == snapshot.round and kept[1] <= snapshot.seq:
+            info = kept[2]
+            for state in states[kept[1] + 1 :]:
+                info = info.extend(state.view(seat))
+        else:
+            info = InfoState.from_states(states, seat)
+        self._infos[key] = (snapshot.round, snapshot.seq, info)
+        return info
+
     def _ask(self, snapshot: Snapshot, seat: int, *, own_turn: bool) -> Move | None:
         # A bot's stream for this decision: from the round's seed, its seat and the move number,
         # so that the same table makes the same bot moves after a restart.
         state = snapshot.state
         rng = agent_rng(snapshot.round_seed, seat).derive(snapshot.seq)
         agent = self._agent(snapshot, seat)
+        info = self._info(snapshot, seat) if getattr(agent, "informed", False) is True else None
         try:
             offered: Move | None
             if own_turn:
-                offered, _ = choose_move(agent, state, rng)
+                offered, _ = choose_move(agent, state, rng, info=info)
             else:
-                offered, _ = offer_move(agent, state, seat, rng)
+                offered, _ = offer_move(agent, state, seat, rng, info=info)
             return offered
         except AgentError:  # a bot must not stall the table
             fallback: Move | None = state.legal_moves(seat)[0] if own_turn else None
@@ -674,9 +708,10 @@ class Tables:
         removed = self.store.expire(self.idle_seconds)
         if removed:
             with self._cache_lock:
-                for table_id in list(self._cache):
-                    if self.store.version(table_id) is None:
-                        del self._cache[table_id]
+                known = list(self._cache)
+            for table_id in known:
+                if self.store.version(table_id) is None:
+                    self._forget(table_id)
         return removed
 
     def playing(self) -> tuple[str, ...]:

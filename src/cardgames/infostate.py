@@ -1,0 +1,398 @@
+"""A seat's information state: every view it has seen since the deal, and what they imply.
+
+A view (`State.view`) shows what a seat sees *now*, with the events of the last move only. A
+player at a real table remembers more: that Tom drew when the top card was the 5 of hearts, so
+he then held no heart, no 5 and no 8. An `InfoState` keeps the whole sequence of a seat's views,
+move by move, and the constraints they imply on the hidden cards (the game's *beliefs*), so that
+a bot can deal the unseen cards consistently with everything it saw (`InfoState.sample`).
+
+- **A value.** Information states are immutable. `extend` returns a new one that shares every
+  earlier view with the old one (a linked list, as `cardgames.history.GameLog`): it costs one
+  cell and the update of the beliefs, which depends on the hand sizes, never on how many moves
+  were played. Keep one per seat and per branch freely.
+- **Move by move.** Each view given to `extend` must be the seat's view of the state right after
+  the next move (``moves_played`` one more): the views carry the events of one move each, so a
+  skipped view would lose what happened. `play_game` keeps one per seat whose agent asks for it
+  (`cardgames.agents.base.InformedAgent`); `from_states` builds one from a game's states (a
+  `GameLog`'s ``states``).
+- **Beliefs per game.** The shedding games infer what `cardgames.shedding.beliefs` states (who
+  could not play when they drew or passed, swapped hands, which slot a laid card came from).
+  The planet game's views already carry everything its rules let a seat know (cards given to or
+  stolen by it, the cards it put back on the stock and under it, its face-down discards: see
+  `cardgames.planets.engine`), so its beliefs are the current view's and `sample` is
+  `Game.sample_state`; so is it for any other game.
+- **Documents.** `to_json` writes a ``cardgames.infostate`` document holding the seat and every
+  view; `from_json` loads each view with the game's own checks, then checks that they form one
+  history (same game, seat, players and rules, one move apart) and recomputes the beliefs: an
+  edited document gets an `InvalidStateError` naming the first bad place.
+
+Examples:
+    >>> from cardgames import crazy_eights
+    >>> from cardgames.rng import Rng
+    >>> state = crazy_eights.new_game(["Léa", "Tom"], seed=3)
+    >>> info = InfoState.start(state.view(0))
+    >>> for _ in range(6):
+    ...     state = state.apply(state.legal_moves()[0])
+    ...     info = info.extend(state.view(0))
+    >>> len(info), info.view == state.view(0)
+    (7, True)
+    >>> sample, fallbacks = info.sample(Rng.from_seed(1))
+    >>> sample.view(0) == state.view(0), fallbacks
+    (True, 0)
+    >>> InfoState.from_json(info.to_json()) == info
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any, Final, final
+
+from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
+from cardgames.game import Game, State, View, find_game
+from cardgames.rng import Rng
+
+__all__ = ["InfoState"]
+
+_MAX_VIEWS: Final = 1_000_000
+"""The most views a loaded document may hold (a round is capped far below)."""
+
+
+@final
+class _Cell:
+    """One view of the history and the cell before it."""
+
+    __slots__ = ("previous", "view")
+
+    def __init__(self, view: View, previous: _Cell | None) -> None:
+        self.view = view
+        self.previous = previous
+
+
+@final
+class InfoState:
+    """Everything one seat has observed since the deal (see the module text).
+
+    Create one with `start`, `from_states` or `from_json`; every other comes from `extend`.
+    Two information states are equal when they hold the same game, seat and views.
+    """
+
+    __slots__ = ("_beliefs", "_cell", "_game", "_length", "_seat")
+
+    _game: Game[Any]
+    _seat: int
+    _length: int
+    _beliefs: Any
+    _cell: _Cell
+
+    def __init__(self) -> None:  # pragma: no cover - created by start() and extend()
+        raise TypeError("create an InfoState with InfoState.start() or from_states()")
+
+    @classmethod
+    def _make(cls, game: Game[Any], seat: int, length: int, beliefs: Any, cell: _Cell) -> InfoState:
+        info = object.__new__(cls)
+        for name, value in (
+            ("_game", game),
+            ("_seat", seat),
+            ("_length", length),
+            ("_beliefs", beliefs),
+            ("_cell", cell),
+        ):
+            object.__setattr__(info, name, value)
+        return info
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an InfoState is immutable")
+
+    # -- building ------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, view: View, game: Game[Any] | None = None) -> InfoState:
+        """The information state of a seat that has seen one view (usually the deal's).
+
+        Args:
+            view: A seat's view (not a spectator's).
+            game: The view's game (default: found from the view's ``game`` name).
+
+        Raises:
+            InvalidArgumentError: if ``view`` is not a seat's view of a registered game.
+        """
+        game = _game_of(view, game)
+        seat = view.viewer
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidArgumentError("view", type(view).__name__, "expected a seat's view")
+        return cls._make(game, seat, 1, _start_beliefs(view), _Cell(view, None))
+
+    def extend(self, view: View) -> InfoState:
+        """This information state once ``view``, the seat's view after the next move, is seen.
+
+        Raises:
+            InvalidArgumentError: if ``view`` is not a view of the same game and seat, one move
+                after the last view.
+        """
+        last = self._cell.view
+        if type(view) is not type(last) or view.viewer != self._seat:
+            raise InvalidArgumentError(
+                "view", type(view).__name__, f"expected a view of seat {self._seat} of this game"
+            )
+        expected = _moves_played(last) + 1
+        if _moves_played(view) != expected:
+            raise InvalidArgumentError(
+                "view",
+                _moves_played(view),
+                f"expected the view after move {expected} (moves_played {expected})",
+            )
+        beliefs = _update_beliefs(self._beliefs, last, view)
+        return InfoState._make(
+            self._game, self._seat, self._length + 1, beliefs, _Cell(view, self._cell)
+        )
+
+    @classmethod
+    def from_states(cls, states: Iterable[State[Any, Any, Any]], seat: int) -> InfoState:
+        """The information state of ``seat`` along consecutive states of one game.
+
+        Args:
+            states: The states from the deal on, one move apart (`GameLog.states`).
+            seat: The seat whose views are taken.
+
+        Raises:
+            InvalidArgumentError: for no states, a bad seat, or states not one move apart.
+
+        Examples:
+            >>> from cardgames import planets
+            >>> from cardgames.history import GameLog
+            >>> log = GameLog.start(planets.GAME, 2, seed=5)
+            >>> log = log.push(log.state.legal_moves()[0])
+            >>> info = InfoState.from_states(log.states, 1)
+            >>> len(info), info.view == log.state.view(1)
+            (2, True)
+        """
+        info: InfoState | None = None
+        for state in states:
+            if not isinstance(state, State):
+                raise InvalidArgumentError("states", type(state).__name__, "expected states")
+            if (
+                isinstance(seat, bool)
+                or type(seat) is not int
+                or not 0 <= seat < len(state.players)
+            ):
+                raise InvalidArgumentError("seat", seat, "expected a seat of the game")
+            view = state.view(seat)
+            info = InfoState.start(view, state.game) if info is None else info.extend(view)
+        if info is None:
+            raise InvalidArgumentError("states", (), "expected at least the deal's state")
+        return info
+
+    # -- reading ------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        """The game."""
+        return self._game
+
+    @property
+    def seat(self) -> int:
+        """The seat whose views these are."""
+        return self._seat
+
+    @property
+    def view(self) -> View:
+        """The last view seen (what the seat sees now)."""
+        return self._cell.view
+
+    @property
+    def beliefs(self) -> Any:
+        """The game's constraints on the hidden cards.
+
+        A `cardgames.shedding.beliefs.SheddingBeliefs` in the shedding games; ``None`` where
+        the view holds all there is to know.
+        """
+        return self._beliefs
+
+    @property
+    def views(self) -> tuple[View, ...]:
+        """Every view, from the first (takes time in the number of views)."""
+        found: list[View] = []
+        cell: _Cell | None = self._cell
+        while cell is not None:
+            found.append(cell.view)
+            cell = cell.previous
+        found.reverse()
+        return tuple(found)
+
+    def __len__(self) -> int:
+        """The number of views seen."""
+        return self._length
+
+    def __iter__(self) -> Iterator[View]:
+        return iter(self.views)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, InfoState):
+            return NotImplemented
+        if (self._game, self._seat, self._length) != (other._game, other._seat, other._length):
+            return False
+        mine: _Cell | None = self._cell
+        theirs: _Cell | None = other._cell
+        while mine is not None and theirs is not None:
+            if mine is theirs:
+                return True
+            if mine.view != theirs.view:
+                return False
+            mine, theirs = mine.previous, theirs.previous
+        return mine is None and theirs is None
+
+    def __hash__(self) -> int:
+        return hash((self._game.name, self._seat, self._length, self._cell.view))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self._game.name, self.views))
+
+    def __repr__(self) -> str:
+        return f"<InfoState of seat {self._seat} in {self._game.name}: {self._length} views>"
+
+    # -- sampling -----------------------------------------------------------------------
+
+    def sample(self, rng: Rng) -> tuple[State[Any, Any, Any], int]:
+        """A full state consistent with everything seen; and 1 if the sampler fell back, else 0.
+
+        The state's view for the seat equals `view`. In the shedding games every other hand
+        honours the beliefs unless the bounded retries ran out (then 1 is returned and the
+        closest consistent deal is used: see `cardgames.shedding.beliefs.sample`); elsewhere it
+        is `Game.sample_state` of the view (0).
+
+        Raises:
+            InvalidArgumentError: if ``rng`` is not an `Rng`.
+            NotImplementedError: if the game cannot sample states.
+        """
+        if not isinstance(rng, Rng):
+            raise InvalidArgumentError("rng", rng, "expected an Rng")
+        view = self._cell.view
+        if self._beliefs is not None:
+            from cardgames.shedding import beliefs
+
+            return beliefs.sample(view, self._beliefs, rng, self._game)  # type: ignore[arg-type]
+        return self._game.sample_state(view, rng), 0
+
+    # -- documents ----------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The ``cardgames.infostate`` document: the seat and every view."""
+        return dump_document(
+            "infostate",
+            self._game.name,
+            {"seat": self._seat, "views": [encode(view) for view in self.views]},
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> InfoState:
+        """Load a document written by `to_json`, checking every view and their sequence.
+
+        Raises:
+            InvalidStateError: naming the first bad place (``/data/views/3/hand``...).
+        """
+        data = load_document(text, "infostate", None)
+        envelope = _document_game(text)
+        try:
+            game = find_game(envelope)
+        except UnknownGameError:
+            raise InvalidStateError("/game", f"unknown game {envelope!r}") from None
+        if not isinstance(data, dict) or set(data) != {"seat", "views"}:
+            raise InvalidStateError("/data", "expected an object with 'seat' and 'views'")
+        seat = decode(int, data["seat"], "/data/seat")
+        views = data["views"]
+        if not isinstance(views, list) or not views:
+            raise InvalidStateError("/data/views", "expected a non-empty list of views")
+        if len(views) > _MAX_VIEWS:
+            raise InvalidStateError("/data/views", f"more than {_MAX_VIEWS} views")
+        info: InfoState | None = None
+        first: View | None = None
+        for i, raw in enumerate(views):
+            path = f"/data/views/{i}"
+            try:
+                view = game.view_from_json(dump_document("view", game.name, raw))
+            except InvalidStateError as exc:
+                inner = exc.path.removeprefix("/data")
+                raise InvalidStateError(path + inner, exc.problem) from None
+            if view.viewer != seat:
+                raise InvalidStateError(f"{path}/viewer", f"expected seat {seat}")
+            if first is None:
+                first = view
+                info = InfoState.start(view, game)
+                continue
+            for name in ("players", "rules"):
+                if getattr(view, name, None) != getattr(first, name, None):
+                    raise InvalidStateError(f"{path}/{name}", "differs from the first view's")
+            assert info is not None
+            try:
+                info = info.extend(view)
+            except InvalidArgumentError as exc:
+                raise InvalidStateError(f"{path}/moves_played", exc.reason) from None
+        assert info is not None
+        return info
+
+
+def _document_game(text: str | bytes) -> str:
+    """The ``game`` of a document whose envelope `load_document` accepted."""
+    import json
+
+    document = json.loads(text)
+    name = document.get("game")
+    if not isinstance(name, str):
+        raise InvalidStateError("/game", "expected a game name")
+    return name
+
+
+def _rebuild(game: str, views: tuple[View, ...]) -> InfoState:
+    """An information state from its game's name and views (what pickling keeps)."""
+    found = find_game(game)
+    info = InfoState.start(views[0], found)
+    for view in views[1:]:
+        info = info.extend(view)
+    return info
+
+
+def _game_of(view: object, game: Game[Any] | None) -> Game[Any]:
+    if not isinstance(view, View):
+        raise InvalidArgumentError("view", type(view).__name__, "expected a View")
+    if game is None:
+        name = getattr(view, "game", None)
+        try:
+            game = find_game(name if isinstance(name, str) else "")
+        except UnknownGameError:
+            raise InvalidArgumentError("view", type(view).__name__, "names no game") from None
+    if not isinstance(game, Game) or not isinstance(view, game.view_type):
+        raise InvalidArgumentError("game", game, "expected the Game of the view")
+    return game
+
+
+def _moves_played(view: View) -> int:
+    value = getattr(view, "moves_played", None)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError("view", type(view).__name__, "expected a view with moves_played")
+    return value
+
+
+def _start_beliefs(view: View) -> Any:
+    from cardgames.shedding.view import SheddingView
+
+    if type(view) is SheddingView and view.viewer is not None:
+        from cardgames.shedding import beliefs
+
+        return beliefs.start(view)
+    return None
+
+
+def _update_beliefs(beliefs: Any, before: View, after: View) -> Any:
+    if beliefs is None:
+        return None
+    from cardgames.shedding import beliefs as shedding
+    from cardgames.shedding.view import SheddingView
+
+    assert isinstance(before, SheddingView)
+    assert isinstance(after, SheddingView)
+    rules = after.rules
+    if rules is None:
+        rules = find_game(after.game).default_rules
+    return shedding.update(beliefs, before, after, rules)

@@ -1,0 +1,626 @@
+"""The web table in a real browser: `cardgames serve`'s app, two people in headless Chromium, a bot.
+
+The app (`cardgames.web.create_app`, SQLite in a temporary folder, ``bot_delay=0``) runs under
+uvicorn in a thread, on a free port of 127.0.0.1. Debian's Chromium (``/usr/bin/chromium``) is
+driven by Playwright, which never downloads a browser here. For each game (Crazy Eights,
+8 Américain, the planet game "8"):
+
+- the home page deals a table (two people, one heuristic bot, a match of two rounds) and gives
+  one link per person;
+- two browser contexts (two separate profiles: nothing shared, not even sessionStorage) open the
+  two links and play a whole round by clicking the cards and buttons the pages show (or pressing
+  their keys), choosing among what the page offers, never asking the API for moves; one of them
+  switches to French, and its log and labels come in French;
+- a move in one context shows up in the other through the live socket, with the polling
+  fallback blocked;
+- one context asks for the other's view (``?seat=`` with its own token, no token, a made-up
+  token, a socket with a made-up token) and is refused; its page never shows the other's hand;
+- at the end of the round the pages show the reveal, the round's points and the totals; "next
+  round" deals round 2 in both pages;
+- a 390 px wide phone viewport has no horizontal scrolling, during the round and at its end.
+
+Screenshots of each game's table (desktop and phone) are saved in the test's temporary folder;
+with ``CARDGAMES_SCREENSHOTS=DIR`` they are also copied into ``DIR`` as
+``web-table-<game>.png`` and ``web-table-<game>-phone.png`` (and the home page as
+``web-table-home.png``): the documentation's pictures are refreshed with ::
+
+    CARDGAMES_SCREENSHOTS=docs/images python -m pytest --no-cov tests/test_web_browser.py
+
+Skipped when ``/usr/bin/chromium`` is absent (``apt-get install chromium``) or the test extra
+(Playwright, the web extra) is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    # Playwright adds --headless and a fresh --user-data-dir in a temporary directory; it adds
+    # --no-sandbox for chromium_sandbox=False (Chromium needs it when run as root).
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Where CARDGAMES_SCREENSHOTS asks for copies of the screenshots (the docs use docs/images).
+SCREENSHOTS = "CARDGAMES_SCREENSHOTS"
+# The games and the presets their tables use: 8 Américain's "autres-propositions" has cards that
+# designate a player (Q swaps hands, K chooses who plays next), which open a player picker.
+GAMES = {"crazy-eights": None, "huit-americain": "autres-propositions", "planets": None}
+PICKERS: dict[str, int] = {"suit": 0, "target": 0, "other": 0}  # the pickers met (a summary)
+PHASES: dict[str, int] = {}  # the planet game's phases in which a page moved
+ROUND_SECONDS = 90  # the most a round may take (the planet game's ~300 moves take ~20 s here)
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="/usr/bin/chromium is not installed (apt-get install chromium)"
+)
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install -e '.[web]'")
+pytest.importorskip("sqlalchemy", reason="the web extra is not installed: pip install -e '.[web]'")
+pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install -e '.[web]'")
+pytest.importorskip("playwright", reason="Playwright is not installed (the test extra)")
+
+import uvicorn  # noqa: E402 - after importorskip
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    BrowserContext,
+    Page,
+    ViewportSize,
+    sync_playwright,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
+
+from cardgames.web import create_app  # noqa: E402
+
+DESKTOP: ViewportSize = {"width": 1200, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under uvicorn in a thread, on a free port; its base URL."""
+    database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    app = create_app(f"sqlite:///{database}", bot_delay=0.0)
+    sock = socket.create_server(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive(), "the server did not start"
+        assert time.monotonic() < deadline, "the server did not start in time"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            chromium_sandbox=False,
+            args=CHROMIUM_FLAGS,
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+# The pages' Content-Security-Policy forbids eval: functions, never expression strings, are
+# given to evaluate and wait_for_function (Playwright runs those without eval).
+
+
+def dataset(page: Page) -> dict[str, str]:
+    """The page's state hooks: body's data-state, data-moves, data-round, data-transport..."""
+    return dict(page.evaluate("() => Object.assign({}, document.body.dataset)"))
+
+
+def fetch_status(page: Page, path: str, *, token: str | None) -> int:
+    """The HTTP status of a GET made from the page (with ``token``, or without one)."""
+    script = """async ([path, token]) => {
+        const headers = token ? {Authorization: "Bearer " + token} : {};
+        return (await fetch(path, {headers, cache: "no-store"})).status;
+    }"""
+    return int(page.evaluate(script, [path, token]))
+
+
+def socket_answer(page: Page, path: str, token: str) -> Any:
+    """The first message a live socket sends after the hello with ``token``."""
+    script = """([path, token]) => new Promise((resolve) => {
+        const ws = new WebSocket("ws://" + location.host + path);
+        ws.onopen = () => ws.send(JSON.stringify({token, lang: "en", after: -1}));
+        ws.onmessage = (event) => { resolve(JSON.parse(event.data)); ws.close(); };
+        ws.onclose = () => resolve(null);
+    })"""
+    return page.evaluate(script, [path, token])
+
+
+def save_screenshot(page: Page, tmp_path: Path, name: str) -> Path:
+    """A PNG of the whole page in ``tmp_path``, copied into ``$CARDGAMES_SCREENSHOTS`` if set."""
+    shot = tmp_path / name
+    page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert shot.stat().st_size > 10_000  # a page, not a blank
+    target = os.environ.get(SCREENSHOTS)
+    if target:
+        Path(target).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, Path(target) / name)
+    return shot
+
+
+def assert_no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("() => document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide on a 390 px screen"
+
+
+def deal_from_home_page(
+    page: Page, base_url: str, game: str, preset: str | None = None
+) -> list[str]:
+    """Deal a table on the home page: 2 people and a heuristic bot, 2 rounds; the 2 links."""
+    page.goto(base_url + "/")
+    page.wait_for_function("() => document.querySelectorAll('#preset option').length > 0")
+    page.select_option("#game", game)
+    if preset is not None:
+        page.select_option("#preset", preset)
+    page.fill("#rounds", "2")
+    names = page.locator("#seats .seat-name")
+    kinds = page.locator("#seats .seat-kind")
+    assert names.count() == 3
+    for index, (name, kind) in enumerate([("Ana", ""), ("Bob", ""), ("Robot", "heuristic")]):
+        names.nth(index).fill(name)
+        kinds.nth(index).select_option(kind)
+    page.click("#create")
+    page.wait_for_selector("#links:not([hidden])")
+    links = page.locator("#link-list a")
+    assert links.count() == 2  # two people, one bot
+    urls = [str(links.nth(i).get_attribute("href")) for i in range(2)]
+    for url in urls:
+        assert re.fullmatch(r"/table/[\w-]+#token=[\w-]{20,}", url), url
+    return urls
+
+
+def open_seat(context: BrowserContext, base_url: str, url: str, errors: list[str]) -> Page:
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # The server's Content-Security-Policy (no inline script or style) must never bite.
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
+    page.goto(base_url + url)
+    page.wait_for_function("() => document.body.dataset.moves !== undefined")
+    assert "#token=" not in page.url  # the token left the address bar for sessionStorage
+    return page
+
+
+def token_of(page: Page, table: str) -> str:
+    return str(
+        page.evaluate("(table) => sessionStorage.getItem('cardgames-token:' + table)", table)
+    )
+
+
+def controls(page: Page) -> list[dict[str, Any]]:
+    """What the page offers now: clickable cards and move buttons, with their keys."""
+    script = """() => Array.from(document.querySelectorAll(
+            "#hand .card.playable, #drawn .card.playable, #moves button.move"))
+        .map((node, index) => ({index, key: node.dataset.key || "", kind: node.dataset.kind || "",
+                                card: node.matches(".card") }))"""
+    return list(page.evaluate(script))
+
+
+def choose(options: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A move the way a hurried player picks one: a card if there is one, else a button."""
+    cards = [o for o in options if o["card"]]
+    lays = [o for o in options if o["kind"] == "lay"]
+    if lays and rng.random() < 0.8:
+        return rng.choice(lays)
+    if cards and rng.random() < 0.9:
+        return rng.choice(cards)
+    return rng.choice(options)
+
+
+def check_picker(page: Page) -> int:
+    """The open picker's choices (0 if none is open), checked: a wild card's picker has one
+    button per suit it may name, a designating move's one button per player."""
+    picks = page.evaluate(
+        """() => document.getElementById("picker").hidden ? [] : Array.from(
+            document.querySelectorAll("#picker button.pick:not(.cancel)"),
+            (b) => ({suit: b.dataset.suit || "", target: b.dataset.target || "",
+                     text: b.textContent}))"""
+    )
+    suits = [p["suit"] for p in picks]
+    targets = [p["target"] for p in picks]
+    if any(suits):
+        assert all(suits), suits
+        assert len(set(suits)) == len(suits) <= 4, suits
+        PICKERS["suit"] += 1
+    elif any(targets):
+        assert all(targets), targets
+        assert len(set(targets)) == len(targets), targets
+        assert all(re.search(r"Ana|Bob|Robot", p["text"]) for p in picks), picks
+        PICKERS["target"] += 1
+    elif picks:
+        PICKERS["other"] += 1
+    return len(picks)
+
+
+def act(page: Page, rng: random.Random) -> bool:
+    """Make one move on the page if it offers one: click (or press the key of) a control, then
+    pick in the picker if one opens. Whether a move was made.
+
+    Another player's move may change the page between reading it and clicking (a call-out
+    offered out of turn goes away): a control or picker that is gone by then is no move, as for
+    a person; a page that never moves again fails `play_round`'s deadline."""
+    state = dataset(page)
+    if state.get("state") not in ("your-turn", "out-of-turn") or state.get("busy") == "true":
+        return False
+    options = controls(page)
+    if not options:
+        return False
+    before = (state.get("version", ""), state.get("moves"), state.get("round"))
+    chosen = choose(options, rng)
+    phase = page.get_attribute("#phase", "data-phase") if page.locator("#phase").count() else None
+    if phase:
+        PHASES[phase] = PHASES.get(phase, 0) + 1
+    selector = "#hand .card.playable, #drawn .card.playable, #moves button.move"
+    try:
+        if chosen["key"] and rng.random() < 0.3:
+            page.keyboard.press(chosen["key"])
+        else:
+            page.locator(selector).nth(chosen["index"]).click(timeout=1000)
+        count = check_picker(page)
+        if count and rng.random() < 0.3:
+            page.keyboard.press("1")
+        elif count:
+            page.locator("#picker button.pick:not(.cancel)").nth(rng.randrange(count)).click(
+                timeout=1000
+            )
+        page.wait_for_function(
+            """(before) => {
+                const d = document.body.dataset;
+                const now = [d.version || "", d.moves, d.round].join();
+                return d.busy !== "true"
+                    && (now !== before.join() || !document.getElementById("message").hidden);
+            }""",
+            arg=list(before),
+            timeout=3000,
+        )
+    except PlaywrightTimeoutError:
+        page.keyboard.press("Escape")  # a picker left open by a move that went away
+        return False
+    message = page.locator("#message")
+    if message.is_visible():
+        # The only refusal a page may meet: the table moved on (a bot, the other person).
+        assert re.search(r"moved on|a avancé", message.inner_text()), message.inner_text()
+    return True
+
+
+def play_round(pages: list[Page], rng: random.Random, *, on_move: Any = None) -> int:
+    """Both pages play until the round is over; the number of moves they made."""
+    made = 0
+    deadline = time.monotonic() + ROUND_SECONDS
+    while True:
+        states = [dataset(page).get("state") for page in pages]
+        if all(s in ("round-over", "match-over") for s in states):
+            return made
+        assert time.monotonic() < deadline, f"the round did not end; pages: {states}"
+        acted = False
+        for page in pages:
+            if act(page, rng):
+                made += 1
+                acted = True
+                if on_move is not None:
+                    on_move(made)
+        if not acted:
+            pages[0].wait_for_timeout(30)
+
+
+def check_other_seat_refused(page: Page, table: str, other_token: str, base_url: str) -> None:
+    """Seat 0's page asks for seat 1's view every way it can think of, and is refused."""
+    token = token_of(page, table)
+    assert token
+    assert token != other_token
+    view = f"/api/tables/{table}/view"
+    assert fetch_status(page, view + "?seat=1", token=token) == 403
+    assert fetch_status(page, view + "?seat=1", token=None) == 401
+    assert fetch_status(page, view, token=None) == 401
+    assert fetch_status(page, view, token="not-a-token-of-this-table") == 401
+    assert fetch_status(page, f"/api/tables/{table}/moves", token="guess") == 401
+    assert fetch_status(page, view, token=token) == 200
+    answer = socket_answer(page, f"/api/tables/{table}/live", "not-a-token-of-this-table")
+    assert answer is None or answer.get("type") == "error", answer
+    # The page's storage holds its own token only (each context is a separate profile).
+    assert page.evaluate("() => sessionStorage.length") == 1
+
+
+# Reads, from a page, its seat's own view (with its own token) and what the page shows, at one
+# version of the table (else null: the page changed meanwhile).
+_SHOWN_AND_OWN = """async () => {
+    const table = location.pathname.split("/").pop();
+    const token = sessionStorage.getItem("cardgames-token:" + table);
+    const version = document.body.dataset.version;
+    const answer = await fetch("/api/tables/" + table + "/view",
+                               {headers: {Authorization: "Bearer " + token}, cache: "no-store"});
+    const view = (await answer.json()).data;
+    if (document.body.dataset.version !== version
+        || Number(document.body.dataset.moves) !== view.moves_played) return null;
+    const cards = (selector) => Array.from(document.querySelectorAll(selector),
+                                           (c) => [c.dataset.card, Number(c.dataset.count || 1)]);
+    return {view, hand: cards("#hand .card"), drawn: cards("#drawn .card.planet.drawn"),
+            loose: Array.from(document.querySelectorAll("[data-card]"))
+                .filter((c) => !c.closest("#top, #hand")).map((c) => c.dataset.card)};
+}"""
+
+
+def check_hands_hidden(pages: list[Page], game: str) -> None:
+    """Each page shows its own seat's hand and nothing of the other's: for the shedding games no
+    card but the hand's and the pile's; for "8" (planets repeat, 12 of each) the hand of the
+    seat's view and, on the pages of all but the Commander, the drawn cards face down."""
+    for page in pages:
+        for _ in range(50):
+            seen = page.evaluate(_SHOWN_AND_OWN)
+            if seen is not None:
+                break
+            page.wait_for_timeout(50)
+        assert seen is not None, "the page never settled"
+        view = seen["view"]
+        shown = [card for card, count in seen["hand"] for _ in range(count)]
+        assert shown == view["hand"]
+        if game == "planets":
+            if view["commander"] != view["viewer"]:
+                assert not seen["drawn"], f"another's drawn cards shown face up: {seen['drawn']}"
+        else:
+            assert not seen["loose"], f"cards shown outside the hand and the pile: {seen['loose']}"
+
+
+def check_live_update(
+    pages: list[Page], contexts: list[BrowserContext], rng: random.Random
+) -> None:
+    """With its polling cut off, page B sees page A's move through the socket within 1 s."""
+    for page in pages:
+        page.wait_for_function("() => document.body.dataset.transport === 'live'", timeout=5000)
+    blocked: list[str] = []
+
+    def block(route: Any) -> None:
+        blocked.append(route.request.url)
+        route.abort()
+
+    for _ in range(400):
+        actor = next((p for p in pages if dataset(p).get("state") == "your-turn"), None)
+        if actor is not None:
+            break
+        pages[0].wait_for_timeout(25)
+    assert actor is not None, "nobody's turn"
+    watcher_index = 1 - pages.index(actor)
+    watcher = pages[watcher_index]
+    pattern = re.compile(r"/api/tables/[^/]+(/(view|events|moves))?(\?.*)?$")
+    contexts[watcher_index].route(pattern, block)
+    try:
+        probe = f"/api/tables/{watcher.url.split('/table/')[1].split('#')[0]}/events"
+        assert (
+            watcher.evaluate("(path) => fetch(path).then(() => 'answered', () => 'blocked')", probe)
+            == "blocked"
+        )
+        blocked.clear()
+        before = dataset(watcher).get("version")
+        started = time.monotonic()
+        assert act(actor, rng)
+        watcher.wait_for_function(
+            "(before) => document.body.dataset.version !== before", arg=before, timeout=1000
+        )
+        assert time.monotonic() - started < 1.5
+        assert dataset(watcher)["transport"] == "live"
+    finally:
+        contexts[watcher_index].unroute(pattern, block)
+    assert not blocked, f"the watching page polled: {blocked}"
+
+
+def check_round_end(pages: list[Page], game: str) -> None:
+    for page in pages:
+        page.wait_for_selector("#round-end:not([hidden])")
+        assert page.locator("#reveal .reveal-list li").count() == 3
+        rows = page.locator("#points table.points tbody tr")
+        assert rows.count() == 3
+        for i in range(3):
+            cells = rows.nth(i).locator("td")
+            assert cells.count() == 2  # round 1 and the total
+            assert re.fullmatch(r"-?\d+", cells.first.inner_text().strip())
+        assert page.locator("#next-round").is_visible()
+    if game != "planets":
+        # The reveal on Ana's page shows Bob's hand as Bob's page shows it.
+        bob_hand = pages[1].evaluate(
+            "() => Array.from(document.querySelectorAll('#hand .card'), c => c.dataset.card)"
+        )
+        revealed = pages[0].evaluate(
+            """() => Array.from(document.querySelectorAll(
+                '#reveal .reveal-list li[data-seat="1"] [data-card]'), c => c.dataset.card)"""
+        )
+        assert revealed == bob_hand
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_two_people_and_a_bot_play_a_round_in_their_browsers(
+    base_url: str, browser: Browser, tmp_path: Path, game: str
+) -> None:
+    rng = random.Random(f"web-{game}")
+    errors: list[str] = []
+    home = browser.new_context(viewport=DESKTOP)
+    try:
+        home_page = home.new_page()
+        urls = deal_from_home_page(home_page, base_url, game, GAMES[game])
+        if game == "planets":
+            save_screenshot(home_page, tmp_path, "web-table-home.png")
+    finally:
+        home.close()
+    table = urls[0].split("/table/")[1].split("#")[0]
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    phone = browser.new_context(viewport=PHONE)
+    try:
+        pages = [open_seat(c, base_url, url, errors) for c, url in zip(contexts, urls, strict=True)]
+        for seat, page in enumerate(pages):
+            assert f"(seat {seat})" in page.inner_text("#who")
+            assert page.locator("#players .player").count() == 3
+        other_token = token_of(pages[1], table)
+        check_other_seat_refused(pages[0], table, other_token, base_url)
+        check_hands_hidden(pages, game)
+
+        # Bob reads the table in French: the server narrates his log and labels in French.
+        deal = "#log li[data-seq='0']"
+        english = pages[1].inner_text(deal)
+        pages[1].click("#lang button[data-lang='fr']")
+        pages[1].wait_for_function("() => document.documentElement.lang === 'fr'")
+        pages[1].wait_for_function(
+            "([deal, english]) => { const li = document.querySelector(deal);"
+            " return li !== null && li.innerText !== english; }",
+            arg=[deal, english],
+        )
+        french = pages[1].inner_text(deal)
+        assert re.search(r"retourne|[Tt]our 1|pioche", french), (english, french)
+        assert pages[1].inner_text("#players-title").casefold() == "joueurs"
+
+        check_live_update(pages, contexts, rng)
+
+        shots = {"phone": False, "desktop": False}
+
+        def during(moves: int) -> None:
+            # Mid-round: the hands are still hidden, a phone shows the table without scrolling
+            # sideways; the desktop picture is Ana's page (in English) at her turn.
+            if moves >= 6 and not shots["phone"]:
+                shots["phone"] = True
+                check_hands_hidden(pages, game)
+                mobile = open_seat(phone, base_url, urls[0], errors)
+                assert_no_horizontal_scroll(mobile)
+                save_screenshot(mobile, tmp_path, f"web-table-{game}-phone.png")
+                mobile.close()
+            if moves >= 6 and not shots["desktop"] and dataset(pages[0])["state"] == "your-turn":
+                shots["desktop"] = True
+                save_screenshot(pages[0], tmp_path, f"web-table-{game}.png")
+
+        made = play_round(pages, rng, on_move=during)
+        assert made >= 6
+        assert shots["phone"]
+        if not shots["desktop"]:  # Ana never had a turn after the sixth move: the end, then
+            save_screenshot(pages[0], tmp_path, f"web-table-{game}.png")
+        check_round_end(pages, game)
+        assert re.search(r"manche", pages[1].inner_text("#round-end"), re.IGNORECASE)
+
+        # The end of the round on a phone: the points table scrolls in its box, not the page.
+        mobile = open_seat(phone, base_url, urls[0], errors)
+        mobile.wait_for_selector("#round-end:not([hidden])")
+        assert_no_horizontal_scroll(mobile)
+        mobile.screenshot(path=str(tmp_path / f"round-end-{game}-phone.png"), full_page=True)
+        mobile.close()
+
+        # "Next round" on Ana's page (with the N key) deals round 2 on both pages.
+        pages[0].keyboard.press("n")
+        for page in pages:
+            page.wait_for_function("() => document.body.dataset.round === '2'", timeout=5000)
+            page.wait_for_selector("#round-end[hidden]", state="attached")
+            assert dataset(page)["state"] in ("your-turn", "out-of-turn", "waiting")
+            # The log is round 2's: from its deal (move 0) to the move the page shows.
+            seqs = page.evaluate(
+                "() => Array.from(document.querySelectorAll('#log li'),"
+                " (li) => Number(li.dataset.seq))"
+            )
+            assert min(seqs) == 0
+            assert max(seqs) <= int(dataset(page)["moves"])
+        if game == "crazy-eights":
+            # The match has two rounds: after the second, no next round, the match's winners.
+            made += play_round(pages, rng)
+            for page in pages:
+                page.wait_for_function("() => document.body.dataset.state === 'match-over'")
+                assert page.locator("#next-round").is_hidden()
+                winners = page.inner_text("#match-winners")
+                assert re.search(r"(Winner|Vainqueur).*(Ana|Bob|Robot)", winners), winners
+                assert page.locator("#points table.points tbody tr td").count() == 9
+                assert page.locator("#points tr.winner").count() >= 1
+        if game == "planets":
+            # Every turn has the Commander's keep and give and a gathering decision.
+            assert {"keep", "give", "gather"} <= set(PHASES), PHASES
+        print(f"{game}: {made} moves by the pages; pickers: {PICKERS}; phases: {PHASES}")
+        assert not errors, errors
+    finally:
+        for context in (*contexts, phone):
+            context.close()
+
+
+def test_when_the_socket_drops_the_page_polls_then_reconnects(
+    base_url: str, browser: Browser
+) -> None:
+    """No socket: the page polls every 2 s and still follows the table; then, when sockets
+    work again, it reconnects by itself (after a backoff) and stops polling."""
+    rng = random.Random("web-socket-drop")
+    errors: list[str] = []
+    home = browser.new_context(viewport=DESKTOP)
+    try:
+        urls = deal_from_home_page(home.new_page(), base_url, "crazy-eights")
+    finally:
+        home.close()
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    refuse = {"on": True, "tries": 0}
+
+    def live_socket(ws: Any) -> None:
+        refuse["tries"] += 1
+        if refuse["on"]:
+            ws.close()
+        else:
+            ws.connect_to_server()
+
+    try:
+        contexts[1].route_web_socket(re.compile(r"/api/tables/[^/]+/live$"), live_socket)
+        pages = [open_seat(c, base_url, url, errors) for c, url in zip(contexts, urls, strict=True)]
+        watcher = pages[1]
+        watcher.wait_for_function("() => document.body.dataset.transport === 'polling'")
+        watcher.wait_for_function("() => Number(document.body.dataset.polls || 0) >= 1")
+        # A move on the other page reaches this one by polling, within a period or two.
+        for _ in range(200):
+            actor = next((p for p in pages if dataset(p).get("state") == "your-turn"), None)
+            if actor is not None:
+                break
+            pages[0].wait_for_timeout(25)
+        assert actor is not None
+        other = pages[1 - pages.index(actor)]
+        before = dataset(other)["version"]
+        assert act(actor, rng)
+        other.wait_for_function(
+            "(before) => document.body.dataset.version !== before", arg=before, timeout=5000
+        )
+        # The tries so far came after growing delays; now the socket works again.
+        tries = refuse["tries"]
+        assert tries >= 1
+        refuse["on"] = False
+        watcher.wait_for_function(
+            "() => document.body.dataset.transport === 'live'", timeout=12_000
+        )
+        polls = dataset(watcher).get("polls")
+        watcher.wait_for_timeout(2500)
+        assert dataset(watcher).get("polls") == polls  # no polling while live
+        assert not errors, errors
+    finally:
+        for context in contexts:
+            context.close()
