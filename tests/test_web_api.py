@@ -117,7 +117,7 @@ def test_games_lists_the_three_games_their_presets_and_the_bots(client: TestClie
         assert entry["presets"] == list(game.presets)
         assert (entry["min_players"], entry["max_players"]) == (game.min_players, game.max_players)
         assert entry["title"] == game.title
-    assert body["bots"] == ["random", "heuristic", "ismcts:200"]
+    assert body["bots"] == ["easy", "medium", "hard", "random", "heuristic", "ismcts:200"]
 
 
 @pytest.mark.parametrize(
@@ -628,14 +628,57 @@ def test_bots_fill_the_empty_seats_and_the_game_ends(
     assert len(log["entries"]) <= MAX_LOG_ENTRIES
 
 
-@pytest.mark.parametrize("bot", ["ismcts:200", "ismcts:1000", " ISMCTS:20 ", "ismcts"])
-def test_a_search_bot_plays_within_its_budget(client: TestClient, bot: str) -> None:
+@pytest.mark.parametrize("bot", ["easy", "medium", "hard", "ismcts:200", " Hard "])
+def test_every_offered_bot_plays(client: TestClient, bot: str) -> None:
     seats = [{"name": "Léa"}, {"name": "Bot", "bot": bot}]
     created = deal(client, seats, seed=3)
     assert created["seats"][1]["bot"] == bot.strip().casefold()
     snapshot = snapshot_of(client, created)
     assert snapshot.seq >= 1  # the bot played first
     assert snapshot.state.to_act == (0,)
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "ismcts:1000", "ismcts:1000000", "ismcts:20"])
+def test_only_the_offered_bots_may_sit(client: TestClient, bot: str) -> None:
+    # A bot's move costs the server's time: a client may not choose its budget.
+    response = client.post(
+        "/api/tables", json={"seats": [{"name": "Léa"}, {"name": "B", "bot": bot}]}
+    )
+    assert response.status_code == 400
+    assert "unknown bot" in response.json()["message"]
+
+
+def test_a_hard_bot_remembers_what_its_seat_saw(tmp_path: Path) -> None:
+    # The "hard" bot is informed: the table keeps its seat's information state, move by move,
+    # and rebuilds it from the round after a restart.
+    seats = [{"name": "Léa"}, {"name": "Bot", "bot": "hard"}]
+    with serve(tmp_path) as client:
+        created = deal(client, seats, seed=3, rounds=1)
+        for _ in range(8):
+            if snapshot_of(client, created).status != "playing":
+                break
+            play_one(client, created, 0)
+        moved = snapshot_of(client, created)
+    with serve(tmp_path) as client:
+        assert snapshot_of(client, created).log.moves == moved.log.moves
+        final = play_quickly(client, created, random.Random(3))
+        tables = tables_of(client)
+        assert final.state.is_over
+        round_number, seq, info = tables._infos[(created["table"], 1)]
+        assert round_number == 1
+        last = final.log.states[seq]
+        assert info.view == last.view(1)
+        assert len(info) == seq + 1
+
+
+def play_one(client: TestClient, created: dict[str, Any], seat: int) -> None:
+    state = snapshot_of(client, created).state
+    response = client.post(
+        url_of(created, "moves"),
+        headers=bearer(created, seat),
+        json={"move": state.format_move(state.legal_moves(seat)[0])},
+    )
+    assert response.status_code == 200, response.text
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -1170,3 +1213,16 @@ def test_the_table_page_is_chosen_by_the_game(
         for missing in ("/table/nope", "/table/a.b"):
             response = client.get(missing)
             assert response.status_code == 404
+
+
+def test_the_real_pages_are_served_for_each_game(client: TestClient) -> None:
+    from cardgames.web.app import STATIC_DIR
+
+    if not (STATIC_DIR / "planets.html").is_file():
+        pytest.skip("the pages are not in this checkout")
+    for game, page in (("planets", "planets.html"), ("crazy-eights", "table.html")):
+        created = deal(client, [{"name": "Léa"}, {"name": "Bot", "bot": "random"}], game=game)
+        response = client.get(f"/table/{created['table']}")
+        assert response.status_code == 200
+        assert response.content == (STATIC_DIR / page).read_bytes()
+    assert client.get("/").content == (STATIC_DIR / "index.html").read_bytes()
