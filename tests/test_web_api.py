@@ -682,12 +682,14 @@ def play_one(client: TestClient, created: dict[str, Any], seat: int) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(
+    ("game", "preset"),
+    [("huit-americain", "le-cumul"), ("crazy-eights", None), ("planets", None)],
+)
 def test_the_log_is_the_librarys_narration_for_each_seat(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, lang: str
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, lang: str, game: str, preset: str | None
 ) -> None:
-    created = deal(
-        client, game="huit-americain", preset="le-cumul", seed=3, rounds=1, monkeypatch=monkeypatch
-    )
+    created = deal(client, game=game, preset=preset, seed=3, rounds=1, monkeypatch=monkeypatch)
     final = play_through(client, created, seed=3, checked=False)
     for seat in (0, 1):
         log = get_json(client, url_of(created, "events") + f"?lang={lang}", bearer(created, seat))
