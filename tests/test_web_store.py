@@ -552,3 +552,26 @@ def test_a_refused_table_stores_nothing(tmp_path: Path, seats: list[dict[str, An
             for name in ("cg_seats", "cg_rounds", "cg_moves"):
                 count = connection.execute(sa.text(f"SELECT count(*) FROM {name}")).scalar()
                 assert count == 0, name
+
+
+def test_the_server_reads_small_websocket_messages_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The live socket's client sends one small message: uvicorn's own limit (16 MiB a message)
+    # is lowered, and the application still answers "too_large" below it.
+    import uvicorn
+
+    from cardgames.cli.serve import WS_MAX_BYTES
+    from cardgames.web.app import MAX_BODY_BYTES
+
+    configs: list[Any] = []
+
+    def run(self: Any, sockets: Any = None) -> None:
+        configs.append(self.config)
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    assert main(["serve", "--port", "0", "--database", db_url(tmp_path)]) == 0
+    assert "listening on http://127.0.0.1:" in capsys.readouterr().out
+    (config,) = configs
+    assert config.ws_max_size == WS_MAX_BYTES
+    assert MAX_BODY_BYTES < WS_MAX_BYTES <= 64 * 1024

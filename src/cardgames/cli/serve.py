@@ -13,7 +13,10 @@ import socket
 
 from cardgames.cli.choices import CommandError, UsageError
 
-__all__ = ["DEFAULT_DATABASE", "run_serve"]
+__all__ = ["DEFAULT_DATABASE", "WS_MAX_BYTES", "run_serve"]
+
+WS_MAX_BYTES = 64 * 1024
+"""The largest WebSocket message the server reads (larger ones close the socket, code 1009)."""
 
 DEFAULT_DATABASE = "sqlite:///cardgames.sqlite3"
 """The database when none is given: a SQLite file in the current directory, made on first start."""
@@ -66,7 +69,13 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"cardgames serve: listening on {base}", flush=True)
         print(f"cardgames serve: database {args.database} (Ctrl+C stops the server)", flush=True)
         config = uvicorn.Config(
-            app, log_level=args.log_level, forwarded_allow_ips=args.forwarded_allow_ips
+            app,
+            log_level=args.log_level,
+            forwarded_allow_ips=args.forwarded_allow_ips,
+            # A client sends one small message on the live socket (the application refuses one
+            # over 4 KiB): uvicorn would read up to 16 MiB a message before the application
+            # sees it, and a socket may send many.
+            ws_max_size=WS_MAX_BYTES,
         )
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: a success
