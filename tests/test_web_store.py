@@ -575,3 +575,24 @@ def test_the_server_reads_small_websocket_messages_only(
     (config,) = configs
     assert config.ws_max_size == WS_MAX_BYTES
     assert MAX_BODY_BYTES < WS_MAX_BYTES <= 64 * 1024
+
+
+@pytest.mark.parametrize(
+    "limits",
+    [
+        {"bot_delay": -1.0},
+        {"max_tables": 0},
+        {"tables_per_creator": 0},
+        {"idle_seconds": 0.0},
+        {"max_tables": True},
+        {"bot_delay": float("nan")},
+        {"max_tables": "5"},
+    ],
+)
+def test_create_app_refuses_limits_below_one(limits: dict[str, Any], tmp_path: Path) -> None:
+    from cardgames.errors import InvalidArgumentError
+    from cardgames.web import create_app
+
+    with pytest.raises(InvalidArgumentError):
+        create_app(f"sqlite:///{tmp_path}/db.sqlite3", **limits)
+    assert not (tmp_path / "db.sqlite3").exists()  # refused before the database is touched

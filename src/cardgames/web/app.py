@@ -34,7 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import cardgames
 from cardgames.codec import encode
-from cardgames.errors import CardGamesError
+from cardgames.errors import CardGamesError, InvalidArgumentError
 from cardgames.narration import LANGUAGES, describe_move, narrate
 from cardgames.web.store import Store
 from cardgames.web.tables import (
@@ -389,7 +389,19 @@ def create_app(
         max_tables: The most tables kept at once.
         tables_per_creator: The most unfinished tables one client address may have made.
         idle_seconds: A table where nothing changed for this long is deleted.
+
+    Raises:
+        InvalidArgumentError: for a limit below one (a delay below 0, an idle time of 0).
+        SchemaError: if the database was written by a newer ``cardgames``.
     """
+    for name, value, low in (
+        ("bot_delay", bot_delay, 0.0),
+        ("max_tables", max_tables, 1),
+        ("tables_per_creator", tables_per_creator, 1),
+        ("idle_seconds", idle_seconds, 1e-9),
+    ):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= low:
+            raise InvalidArgumentError(name, value, f"expected a number of at least {low:g}")
     hub = Hub()
     opened = store if store is not None else Store.open(database_url)
     tables = Tables(
