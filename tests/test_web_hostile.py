@@ -764,3 +764,78 @@ def test_every_first_message_of_the_live_socket_is_answered(
                 socket.receive_text()
             assert closed.value.code == 1008
     assert stored(srv) == before
+
+
+# ----------------------------------------------------------------- found by the review
+
+
+def test_a_move_document_with_nan_is_400_and_changes_nothing(tmp_path: Path) -> None:
+    with serve(tmp_path) as client:
+        created = deal(client)
+        before = snapshot_of(client, created)
+        seat = before.state.to_act[0]
+        for body in ('{"move": {"x": NaN}}', '{"move": {"card": Infinity}}', '{"move": 1e999}'):
+            answer = client.post(
+                f"/api/tables/{created['table']}/moves",
+                headers={**bearer(created, seat), "content-type": "application/json"},
+                content=body,
+            )
+            assert answer.status_code == 400, (body, answer.text)
+        assert snapshot_of(client, created).version == before.version
+
+
+def test_a_binary_first_message_on_the_socket_is_refused(tmp_path: Path) -> None:
+    with serve(tmp_path) as client:
+        created = deal(client)
+        with client.websocket_connect(f"/api/tables/{created['table']}/live") as socket:
+            socket.send_bytes(json.dumps({"token": tokens_of(created)[0]}).encode())
+            message = socket.receive_json()
+            assert message["type"] == "error"
+            assert message["error"] == "bad_hello"
+
+
+def test_racing_creations_keep_the_per_client_limit(tmp_path: Path) -> None:
+    import threading
+
+    with serve(tmp_path, tables_per_creator=2) as client:
+        tables = tables_of(client)
+        results: list[str] = []
+
+        def create() -> None:
+            try:
+                tables.create("crazy-eights", [("Léa", None), ("Bot", "random")], creator="x")
+                results.append("ok")
+            except cardgames.CardGamesError as error:
+                results.append(type(error).__name__)
+
+        threads = [threading.Thread(target=create) for _ in range(12)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert results.count("ok") == 2, results
+        assert store_of(client).count(creator="x") == 2
+
+
+def test_a_failed_bot_step_is_tried_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from cardgames.web.tables import Tables as TablesType
+
+    real = TablesType.bot_step
+    failures = [1]
+
+    def flaky(self: TablesType, table_id: str) -> bool:
+        if failures[0]:
+            failures[0] -= 1
+            raise OSError("the database went away for a moment")
+        return real(self, table_id)
+
+    monkeypatch.setattr(TablesType, "bot_step", flaky)
+    with serve(tmp_path, bot_delay=0.01) as client:
+        created = deal(client, [{"name": "Léa"}, {"name": "Bot", "bot": "random"}])  # bot first
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and snapshot_of(client, created).seq == 0:
+            time.sleep(0.05)
+        assert failures == [0]
+        assert snapshot_of(client, created).seq > 0, "the bot never moved after its failed step"

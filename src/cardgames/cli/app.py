@@ -308,7 +308,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=5,
         metavar="N",
-        help="unfinished tables one client address may create (default: 5)",
+        help="tables one client address may have; a finished match counts for 15 minutes "
+        "(default: 5)",
     )
     sub.add_argument(
         "--idle-minutes",

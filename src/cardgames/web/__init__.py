@@ -25,9 +25,10 @@ What the server promises (the threat model):
   body, WebSocket messages): bad input gets a 4xx and a JSON error, never a 500; bodies are
   limited to 4 KiB; an illegal move gets 409 with the library's ``reason`` and leaves the
   table as it was.
-- **Bounded work.** A client address (an IPv6 /64 counts as one) may run 5 unfinished tables
-  (``--tables-per-client``), the server holds at most ``--max-tables``, a table where nothing
-  moved for ``--idle-minutes`` is deleted, at most 64 live sockets follow one table.
+- **Bounded work.** A client address (an IPv6 /64 counts as one) may have 5 tables
+  (``--tables-per-client``; a finished match counts for 15 minutes after its end), the server
+  holds at most ``--max-tables``, a table where nothing moved for ``--idle-minutes`` is
+  deleted, at most 64 live sockets follow one table and 2,000 the server.
 - **Nothing lost on restart.** Every accepted move is committed before it is answered; a
   killed server, started again on the same database, resumes every table where it was, with
   the same tokens.

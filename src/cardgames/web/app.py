@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import ipaddress
 import json
+import logging
 import re
 from collections.abc import AsyncIterator, Callable, Mapping
 from pathlib import Path
@@ -59,11 +60,15 @@ __all__ = ["ApiError", "create_app", "creator_key"]
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "static"
 
+_log = logging.getLogger("cardgames.web")
+
 MAX_BODY_BYTES: Final = 4096
 MAX_NAME_CHARS: Final = 24
 MAX_TEXT_CHARS: Final = 64
 MAX_SEATS: Final = 64  # more than any game allows: the game's own bound answers first
 MAX_SOCKETS_PER_TABLE: Final = 64
+MAX_SOCKETS: Final = 2000  # live pages the whole server follows
+HELLO_SECONDS: Final = 10.0  # a socket that says nothing for this long is closed
 POLL_SECONDS: Final = 15.0  # a live socket re-checks its table this often even without news
 
 _TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -356,9 +361,20 @@ class BotRunner:
             await asyncio.sleep(self.delay)
         finally:
             self._scheduled.discard(table_id)
-        # The step changes the table (its change schedules the next step) or does nothing.
-        with contextlib.suppress(CardGamesError):
+        # The step changes the table (its change schedules the next step) or does nothing. A
+        # failure (a database that is briefly away) must not leave the bot stuck: try again.
+        try:
             await run_in_threadpool(self.tables.bot_step, table_id)
+        except CardGamesError:
+            pass
+        except Exception:
+            _log.warning("a bot step at table %s failed; retrying", table_id, exc_info=True)
+            await asyncio.sleep(min(30.0, max(1.0, 10 * self.delay)))
+            self.schedule(table_id)
+
+    def open(self) -> None:
+        """Start (again): steps may be scheduled."""
+        self._closed = False
 
     async def close(self) -> None:
         """Stop: cancel the pending steps."""
@@ -387,7 +403,8 @@ def create_app(
         bot_delay: Seconds between two bot moves; 0: the bots answer inside the request that
             made the move, before it returns (tests, benchmarks).
         max_tables: The most tables kept at once.
-        tables_per_creator: The most unfinished tables one client address may have made.
+        tables_per_creator: The most tables one client address may have (finished ones count
+            for 15 minutes after their end).
         idle_seconds: A table where nothing changed for this long is deleted.
 
     Raises:
@@ -412,6 +429,7 @@ def create_app(
         on_change=hub.changed,
     )
     runner = BotRunner(tables, bot_delay) if bot_delay > 0 else None
+    sockets = [0]  # live sockets now followed
 
     def table_id_of(path_params: Mapping[str, Any]) -> str:
         table_id = str(path_params["table_id"])
@@ -511,9 +529,16 @@ def create_app(
         }
 
     async def settle(table_id: str) -> Snapshot:
-        """After a change: with no bot delay, the bots answer now; the table as it then is."""
+        """After a change: with no bot delay, the bots answer now; the table as it then is.
+
+        The change is stored already: a failure of the bots here is logged, not answered as
+        a failure of the request (they move at the next change or restart).
+        """
         if runner is None:
-            await run_in_threadpool(tables.advance, table_id)
+            try:
+                await run_in_threadpool(tables.advance, table_id)
+            except Exception:
+                _log.warning("the bots at table %s failed to answer", table_id, exc_info=True)
         return await find_table(table_id)
 
     # -- endpoints ---------------------------------------------------------------------------
@@ -684,7 +709,10 @@ def create_app(
                     return state.parse_move(notation, seat)
 
             elif list(data) == ["move"] and isinstance(data["move"], dict):
-                document = _ascii_json(data["move"])
+                try:
+                    document = _ascii_json(data["move"])
+                except ValueError:  # NaN or Infinity: no move document holds them
+                    raise ApiError(400, "bad_move", "the move document is not plain JSON") from None
 
                 def read(state: Any) -> Any:
                     parsed = state.game.move_from_json(document)
@@ -749,8 +777,15 @@ def create_app(
             try:
                 if not _TABLE_ID.fullmatch(table_id):
                     raise ApiError(404, "unknown_table", "there is no such table")
-                raw = await asyncio.wait_for(websocket.receive_text(), timeout=30)
-                if len(raw) > MAX_BODY_BYTES:
+                if sockets[0] >= MAX_SOCKETS:
+                    raise ApiError(503, "too_many_sockets", "the server follows too many pages")
+                first = await asyncio.wait_for(websocket.receive(), timeout=HELLO_SECONDS)
+                if first.get("type") == "websocket.disconnect":
+                    return
+                raw = first.get("text")
+                if not isinstance(raw, str):
+                    raise ApiError(400, "bad_hello", "send the first message as JSON text")
+                if len(raw.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
                     raise ApiError(413, "too_large", "the first message is too large")
                 hello = _load_json(raw)
                 if not (isinstance(hello, dict) and set(hello) <= _LIVE_KEYS):
@@ -775,7 +810,11 @@ def create_app(
             except (asyncio.TimeoutError, ValueError):
                 await websocket.close(code=1008)
                 return
-            await _follow(websocket, table_id, seat, lang, after)
+            sockets[0] += 1
+            try:
+                await _follow(websocket, table_id, seat, lang, after)
+            finally:
+                sockets[0] -= 1
         except WebSocketDisconnect:
             return
 
@@ -860,7 +899,9 @@ def create_app(
         # once without a bot delay (where only a request would otherwise move them).
         playing = await run_in_threadpool(tables.playing)
         if runner is not None:
-            hub.on_change.append(runner.schedule)
+            runner.open()
+            if runner.schedule not in hub.on_change:  # a lifespan run again adds it once
+                hub.on_change.append(runner.schedule)
             for table_id in playing:
                 runner.schedule(table_id)
         else:
@@ -884,6 +925,11 @@ def create_app(
             await asyncio.sleep(60)
             with contextlib.suppress(Exception):
                 await run_in_threadpool(tables.expire)
+            if runner is not None:  # a bot that missed its turn (a failed step) moves again
+                with contextlib.suppress(Exception):
+                    for table_id in await run_in_threadpool(tables.playing):
+                        if await run_in_threadpool(tables.bot_due, table_id):
+                            runner.schedule(table_id)
 
     routes = [
         Route("/", home_page),

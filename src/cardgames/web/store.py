@@ -242,6 +242,10 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
             if url_obj.database in (None, "", ":memory:"):
                 kwargs["poolclass"] = sa.StaticPool  # one connection: one in-memory database
+        if "poolclass" not in kwargs:
+            # As many connections as the server's worker threads (40), so that a burst of
+            # requests waits for a thread, not for a connection.
+            kwargs.update(pool_size=10, max_overflow=30, pool_timeout=30)
         engine = sa.create_engine(url_obj, **kwargs)
         if url_obj.get_backend_name() == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)
@@ -281,12 +285,19 @@ class Store:
                 f"({SCHEMA_VERSION}): upgrade cardgames or use another database"
             )
         for step in range(version, SCHEMA_VERSION):
-            with self._begin() as connection:
-                MIGRATIONS[step](connection)
-                if step == 0:
-                    connection.execute(sa.insert(schema_table).values(id=1, version=1))
-                else:  # pragma: no cover - no second version yet
-                    connection.execute(sa.update(schema_table).values(version=step + 1))
+            try:
+                self._migrate_step(step)
+            except sa.exc.IntegrityError:  # another server created the schema at the same time
+                if self.schema_version() < step + 1:
+                    raise
+
+    def _migrate_step(self, step: int) -> None:
+        with self._begin() as connection:
+            MIGRATIONS[step](connection)
+            if step == 0:
+                connection.execute(sa.insert(schema_table).values(id=1, version=1))
+            else:  # pragma: no cover - no second version yet
+                connection.execute(sa.update(schema_table).values(version=step + 1))
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -480,17 +491,37 @@ class Store:
                 _insert_round(connection, table_id, new_round)
         return True
 
-    def expire(self, idle_seconds: float) -> int:
-        """Delete the tables where nothing changed for ``idle_seconds``; return how many."""
-        cutoff = self.clock() - idle_seconds
+    def expire(self, idle_seconds: float, *, finished_seconds: float | None = None) -> list[str]:
+        """Delete idle tables; return their ids.
+
+        A table where nothing changed for ``idle_seconds`` goes, and a finished one
+        (``match_over``) after ``finished_seconds`` (default: ``idle_seconds``). The condition
+        is checked again by the delete itself, so a table that got a move after the ids were
+        read is kept.
+        """
+        now = self.clock()
+        finished = idle_seconds if finished_seconds is None else finished_seconds
+        stale = sa.or_(
+            tables_table.c.updated_at < now - idle_seconds,
+            sa.and_(
+                tables_table.c.status == "match_over",
+                tables_table.c.updated_at < now - finished,
+            ),
+        )
         with self._begin() as connection:
-            old = list(
+            old = list(connection.execute(sa.select(tables_table.c.id).where(stale)).scalars())
+            if not old:
+                return []
+            gone = list(
                 connection.execute(
-                    sa.select(tables_table.c.id).where(tables_table.c.updated_at < cutoff)
+                    sa.delete(tables_table)
+                    .where(tables_table.c.id.in_(old), stale)
+                    .returning(tables_table.c.id)
                 ).scalars()
             )
-            _delete(connection, old)
-        return len(old)
+            for child in (moves_table, rounds_table, seats_table):
+                connection.execute(sa.delete(child).where(child.c.table_id.in_(gone)))
+        return gone
 
     def delete(self, table_ids: Sequence[str]) -> None:
         """Delete tables, their seats, rounds and moves."""

@@ -75,6 +75,10 @@ what its seat has seen, takes about 0.2 s a decision)."""
 MAX_ROUNDS: Final = 50
 """The most rounds a client may ask a match to last."""
 
+FINISHED_SECONDS: Final = 15 * 60.0
+"""A finished match's table is kept this long after its end (to read the last round), then
+deleted; until then it counts against its creator's tables."""
+
 MAX_LOG_ENTRIES: Final = 1000
 """The most moves' events one answer carries."""
 
@@ -261,7 +265,8 @@ class Tables:
     Args:
         store: Where the tables live.
         max_tables: The most tables kept at once.
-        tables_per_creator: The most unfinished tables one client may have made.
+        tables_per_creator: The most tables one client may have (a finished one counts until
+            it is deleted, `FINISHED_SECONDS` after its end).
         idle_seconds: A table where nothing changed for this long is deleted.
         on_change: Called with a table's id after every change (from any thread).
     """
@@ -286,6 +291,7 @@ class Tables:
         self._offered: dict[str, tuple[int, int]] = {}
         self._agents: dict[tuple[str, int], Agent] = {}
         self._infos: dict[tuple[str, int], tuple[int, int, InfoState]] = {}
+        self._create_lock = threading.Lock()
 
     # -- creating ----------------------------------------------------------------------------
 
@@ -313,7 +319,7 @@ class Tables:
             UnknownGameError, InvalidRulesError: for a game, preset or seats that do not fit.
             InvalidArgumentError: for a bad bot name or seat name.
             SeedNotAllowedError: for a chosen seed at a table with several people.
-            TooManyTablesError: if ``creator`` runs `tables_per_creator` unfinished tables.
+            TooManyTablesError: if ``creator`` has `tables_per_creator` tables.
             TablesFullError: if the store holds `max_tables` tables after expiry.
         """
         game = cardgames.find_game(game_name)
@@ -341,15 +347,45 @@ class Tables:
         round_rules = _round_rules(match)
         round_seed = _secret_seed() if seed is None else seed
         log = GameLog.start(game, names, seed=round_seed, rules=round_rules)
-        self.store.expire(self.idle_seconds)
-        if creator is not None and self.store.count(creator=creator, running=True) >= (
-            self.tables_per_creator
-        ):
-            raise TooManyTablesError(
-                f"you already run {self.tables_per_creator} tables; finish one or wait"
+        with self._create_lock:  # the counts and the insert, one creation at a time
+            self.expire()
+            # Finished tables count too (until FINISHED_SECONDS after their end), so that one
+            # client cannot fill the server by finishing short matches.
+            if creator is not None and self.store.count(creator=creator) >= (
+                self.tables_per_creator
+            ):
+                raise TooManyTablesError(
+                    f"you already have {self.tables_per_creator} tables; finish one and wait a "
+                    "few minutes, or let one go idle"
+                )
+            if self.store.count() >= self.max_tables:
+                raise TablesFullError("the server holds as many tables as it may; try later")
+            return self._create(
+                game,
+                seats,
+                people,
+                preset_key,
+                match,
+                round_rules,
+                round_seed,
+                log,
+                agents,
+                creator,
             )
-        if self.store.count() >= self.max_tables:
-            raise TablesFullError("the server holds as many tables as it may; try later")
+
+    def _create(
+        self,
+        game: Game[Any],
+        seats: Sequence[tuple[str, str | None]],
+        people: list[int],
+        preset_key: str,
+        match: Any,
+        round_rules: Any,
+        round_seed: int,
+        log: GameLog,
+        agents: dict[int, Agent],
+        creator: str | None,
+    ) -> tuple[Snapshot, dict[int, str]]:
         tokens = {seat: secrets.token_urlsafe(24) for seat in people}
         now = self.store.clock()
         table_id = _new_id()
@@ -376,8 +412,9 @@ class Tables:
         snapshot = Snapshot(
             table_id, game, preset_key, creator, seat_rows, 1, 1, "playing", match, log, round_seed
         )
-        for seat, agent in agents.items():
-            self._agents[(table_id, seat)] = agent
+        with self._cache_lock:
+            for seat, agent in agents.items():
+                self._agents[(table_id, seat)] = agent
         self._remember(snapshot)
         self._changed(table_id)  # a bot may be the first to play
         return snapshot, tokens
@@ -456,6 +493,8 @@ class Tables:
     def _forget(self, table_id: str) -> None:
         """Drop what this process keeps of a table that is gone (expired or deleted)."""
         with self._cache_lock:
+            if table_id not in self._cache and table_id not in self._bot_locks:
+                return  # never seen here (a 404 for a made-up id): nothing to walk through
             self._cache.pop(table_id, None)
             self._bot_locks.pop(table_id, None)
             self._offered.pop(table_id, None)
@@ -662,7 +701,9 @@ class Tables:
         if agent is None:
             kind = snapshot.seats[seat].bot
             assert kind is not None
-            agent = self._agents[key] = make_agent(kind, snapshot.game)
+            agent = make_agent(kind, snapshot.game)
+            with self._cache_lock:
+                self._agents[key] = agent
         return agent
 
     def _info(self, snapshot: Snapshot, seat: int) -> InfoState:
@@ -680,7 +721,8 @@ class Tables:
                 info = info.extend(state.view(seat))
         else:
             info = InfoState.from_states(states, seat)
-        self._infos[key] = (snapshot.round, snapshot.seq, info)
+        with self._cache_lock:
+            self._infos[key] = (snapshot.round, snapshot.seq, info)
         return info
 
     def _ask(self, snapshot: Snapshot, seat: int, *, own_turn: bool) -> Move | None:
@@ -704,15 +746,13 @@ class Tables:
     # -- upkeep ------------------------------------------------------------------------------
 
     def expire(self) -> int:
-        """Delete idle tables; return how many."""
-        removed = self.store.expire(self.idle_seconds)
-        if removed:
-            with self._cache_lock:
-                known = list(self._cache)
-            for table_id in known:
-                if self.store.version(table_id) is None:
-                    self._forget(table_id)
-        return removed
+        """Delete idle tables, and finished ones `FINISHED_SECONDS` after their end; how many."""
+        removed = self.store.expire(
+            self.idle_seconds, finished_seconds=min(self.idle_seconds, FINISHED_SECONDS)
+        )
+        for table_id in removed:
+            self._forget(table_id)
+        return len(removed)
 
     def playing(self) -> tuple[str, ...]:
         """The ids of the tables whose round is being played."""
