@@ -89,9 +89,8 @@ def test_a_fresh_database_gets_the_schema_and_its_version(tmp_path: Path) -> Non
     try:
         assert again.schema_version() == 1
         with again.engine.connect() as connection:
-            assert connection.execute(sa.text("SELECT id, version FROM cg_schema")).all() == [
-                (1, 1)
-            ]
+            rows = connection.execute(sa.text("SELECT id, version FROM cg_schema")).all()
+            assert [tuple(row) for row in rows] == [(1, 1)]
     finally:
         again.close()
 
