@@ -315,18 +315,7 @@ class Store:
                 .order_by(seats_table.c.seat)
             ).all()
         return TableRow(
-            id=row.id,
-            game=row.game,
-            preset=row.preset,
-            creator=row.creator,
-            version=row.version,
-            round=row.round,
-            moves=row.moves,
-            status=row.status,
-            state=row.state,
-            match=row.match,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
+            **row._mapping,
             seats=tuple(SeatRow(s.name, s.bot, s.token_hash) for s in seats),
         )
 
@@ -398,20 +387,7 @@ class Store:
         """Store a new table, its seats and its first round (one transaction)."""
         with self._begin() as connection:
             connection.execute(
-                sa.insert(tables_table).values(
-                    id=row.id,
-                    game=row.game,
-                    preset=row.preset,
-                    creator=row.creator,
-                    version=row.version,
-                    round=row.round,
-                    moves=row.moves,
-                    status=row.status,
-                    state=row.state,
-                    match=row.match,
-                    created_at=row.created_at,
-                    updated_at=row.updated_at,
-                )
+                sa.insert(tables_table).values(attrs.asdict(row, recurse=False, filter=_columns))
             )
             connection.execute(
                 sa.insert(seats_table),
@@ -527,6 +503,11 @@ class Store:
         """Delete tables, their seats, rounds and moves."""
         with self._begin() as connection:
             _delete(connection, list(table_ids))
+
+
+def _columns(attribute: attrs.Attribute[Any], _value: object) -> bool:
+    """The fields of a `TableRow` stored in ``cg_tables`` (its seats go to ``cg_seats``)."""
+    return attribute.name != "seats"
 
 
 def _insert_round(connection: Connection, table_id: str, new_round: NewRound) -> None:

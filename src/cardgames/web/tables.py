@@ -168,8 +168,7 @@ def _match_from_document(game: Game[Any], players: Sequence[str], text: str) -> 
 
 
 def _round_rules(match: Any) -> Any:
-    rules = match.round_rules
-    return rules() if callable(rules) else rules
+    return match.round_rules()  # every game's Match: the rules of its next round
 
 
 @attrs.frozen
