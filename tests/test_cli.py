@@ -630,13 +630,19 @@ def test_score_match_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert "Match totals after 1 round" in out
     assert "The match goes on: it ends when a total reaches 200" in out
     data = json.loads(Path(match).read_text(encoding="utf-8"))
-    assert data["players"] == ["Léa", "Tom", "Sam"]
-    assert data["rounds"] == [[133, 0, 0]]
+    assert (data["format"], data["game"]) == ("cardgames.match", "crazy-eights")
+    assert data["data"]["players"] == ["Léa", "Tom", "Sam"]
+    assert data["data"]["rounds"] == [[133, 0, 0]]
+    # The file is the library's match document.
+    from cardgames import find_game
+
+    loaded = find_game("crazy eights").match_from_json(Path(match).read_text(encoding="utf-8"))
+    assert loaded.rounds == ((133, 0, 0),)
     # Names in another order and case are matched to the match's players.
     again = ["--winner", "tom", "--hand", "sam=2C", "--hand", "léa=3D", "--match", match]
     code, out, err = run(capsys, "score", "crazy-eights", *again)
     assert code == 0, err
-    assert json.loads(Path(match).read_text(encoding="utf-8"))["rounds"][-1] == [0, 5, 0]
+    assert json.loads(Path(match).read_text(encoding="utf-8"))["data"]["rounds"][-1] == [0, 5, 0]
     code, out, _ = run(capsys, "score", "crazy-eights", *round_)
     assert code == 0
     assert "The match is over. Winner: Léa with 266 points." in out
@@ -719,21 +725,26 @@ def test_score_match_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     )
     assert_one_line_error(result, 2, "keeps the rules it was started with")
     result = run(capsys, "score", "huit-americain", *hands, "--match", str(match))
-    assert_one_line_error(result, 1, "is a match of crazy-eights, not of huit-americain")
+    assert_one_line_error(result, 1, "expected 'huit-americain', got 'crazy-eights'")
     for content, needle in [
-        ("{oops", "not a match file"),
-        ('{"format": "other"}', "not a match file written by cardgames"),
-        ('{"format": "cardgames-score-match", "version": 9}', "unsupported match file version 9"),
+        ("{oops", "not valid JSON"),
+        ('{"format": "other"}', "expected 'cardgames.match'"),
+        ('{"format": "cardgames.match", "version": 9}', "unsupported version 9"),
+        (b"\xff\xfe".decode("latin-1"), "not a match"),
     ]:
         match.write_text(content, encoding="utf-8")
         assert_one_line_error(
             run(capsys, "score", "crazy-eights", *hands, "--match", str(match)), 1, needle
         )
-    data: dict[str, Any] = {"format": "cardgames-score-match", "version": 1, "game": "crazy-eights"}
-    data["rules"] = {"format": "cardgames", "kind": "rules"}
+    data: dict[str, Any] = {"format": "cardgames.match", "version": 1, "game": "crazy-eights"}
+    data["data"] = {"rules": {"format": "cardgames", "kind": "rules"}}
     match.write_text(json.dumps(data), encoding="utf-8")
     assert_one_line_error(
         run(capsys, "score", "crazy-eights", *hands, "--match", str(match)), 1, "match.json"
+    )
+    match.write_bytes(b"\xff\xfe{}")
+    assert_one_line_error(
+        run(capsys, "score", "crazy-eights", *hands, "--match", str(match)), 1, "not a match file"
     )
     directory = tmp_path / "a-directory"
     directory.mkdir()
@@ -748,16 +759,20 @@ def test_score_match_file_with_bad_players(
     from cardgames import crazy_eights
 
     match = tmp_path / "match.json"
-    base = {"format": "cardgames-score-match", "version": 1, "game": "crazy-eights"}
-    rules = json.loads(crazy_eights.Rules().to_json())
+    base = {"format": "cardgames.match", "version": 1, "game": "crazy-eights"}
+    rules = json.loads(crazy_eights.Rules().to_json())["data"]
     hands = ["--hand", "A=2C", "--hand", "B=3C", "--blocked", "--match", str(match)]
     for players, rounds, needle in [
-        ("A", [], "/players"),
-        (["A", "B"], "x", "/rounds"),
-        (["A", "B"], [[1, 2, 3]], "one score per player"),
+        ("A", [], "/data/players"),
+        (["A", "B"], "x", "/data/rounds"),
+        (["A", "B"], [[1, 2, 3]], "one per player"),
+        (["A", "B"], [[250, 0], [0, 10]], "a round after the end of the match"),
+        (["A", "B"], [[-1, 0]], "from 0 to"),
     ]:
-        match.write_text(json.dumps({**base, "rules": rules, "players": players, "rounds": rounds}))
+        data = {"rules": rules, "players": players, "rounds": rounds, "seed": 0}
+        match.write_text(json.dumps({**base, "data": data}))
         assert_one_line_error(run(capsys, "score", "crazy-eights", *hands), 1, needle)
+        assert json.loads(match.read_text())["data"] == data  # the bad file is left as it was
 
 
 def test_score_planets(capsys: pytest.CaptureFixture[str], plain: None) -> None:
@@ -784,13 +799,66 @@ def test_score_planets(capsys: pytest.CaptureFixture[str], plain: None) -> None:
         (["--tally", "Léa=juggler 4", "--tally", "Tom=hand 1"], ["--tally Léa", "juggler 4"]),
         (["--tally", "Léa=commander 2", "--tally", "Tom=hand 1"], ["3 to 12"]),
         (["--hand", "Léa=2C"], ["scored from --tally"]),
-        (["--tally", "A=hand 1", "--tally", "B=hand 1", "--match", "m.json"], ["no matches"]),
     ],
 )
 def test_score_planets_errors(
     capsys: pytest.CaptureFixture[str], args: list[str], needles: list[str]
 ) -> None:
     assert_one_line_error(run(capsys, "score", "planets", *args), 2, *needles)
+
+
+def test_score_planets_match(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A match of "8": one game per player, a tie on the highest total plays another game."""
+    match = str(tmp_path / "planets.json")
+    first = ["--tally", "Léa=commander 4, hand 1", "--tally", "Tom=adjutant 3, hand 2"]
+    code, out, err = run(capsys, "score", "planets", *first, "--match", match)
+    assert code == 0, err
+    assert "Match totals after 1 game" in out
+    assert "The match goes on: 2 games" in out
+    data = json.loads(Path(match).read_text(encoding="utf-8"))
+    assert (data["format"], data["game"], data["data"]["games"]) == (
+        "cardgames.match",
+        "planets",
+        2,
+    )
+    (lea, tom) = data["data"]["rounds"][0]
+    # Tom's tally first and in another case: matched to the match's seats.
+    assert lea > tom
+    second = ["--tally", "tom=hand 0", "--tally", f"LÉA=hand {lea - tom}"]
+    code, out, err = run(capsys, "score", "planets", *second, "--match", match)
+    assert code == 0, err
+    rounds = json.loads(Path(match).read_text(encoding="utf-8"))["data"]["rounds"]
+    assert rounds[1] == [tom - lea, 0]
+    assert "The match goes on" in out  # tied totals after the last game: one more game
+    code, out, err = run(capsys, "score", "planets", *first, "--match", match)
+    assert code == 0, err
+    assert "The match is over. Winner: Léa" in out
+    result = run(capsys, "score", "planets", *first, "--match", match)
+    assert_one_line_error(result, 1, "the match is over (Léa won)")
+    other = ["--tally", "Léa=hand 1", "--tally", "Sam=hand 2"]
+    fresh = str(tmp_path / "fresh.json")
+    assert run(capsys, "score", "planets", *first, "--match", fresh)[0] == 0
+    assert_one_line_error(
+        run(capsys, "score", "planets", *other, "--match", fresh), 2, "Sam not in the match"
+    )
+    result = run(capsys, "score", "crazy-eights", "--hand", "Léa=2C", "--hand", "Tom=3C")
+    assert result[0] == 2  # no winner given: a usage error, the planet match file untouched
+    assert_one_line_error(
+        run(
+            capsys,
+            "score",
+            "crazy-eights",
+            "--hand",
+            "Léa=2C",
+            "--hand",
+            "Tom=3C",
+            "--blocked",
+            "--match",
+            fresh,
+        ),
+        1,
+        "expected a match of a shedding game, got 'planets'",
+    )
 
 
 def test_parse_tally() -> None:

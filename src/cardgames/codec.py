@@ -41,6 +41,7 @@ __all__ = [
     "dump_document",
     "encode",
     "load_document",
+    "load_game_document",
 ]
 
 FORMAT_VERSION = 1
@@ -280,6 +281,21 @@ def dump_document(kind: str, game: str, data: Any) -> str:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
+def load_game_document(text: str | bytes, kind: str) -> tuple[str, Any]:
+    """`load_document` for a document of any game: the envelope's game name and ``data``.
+
+    The name is not looked up here (the caller does, with `find_game`).
+
+    Raises:
+        InvalidStateError: as `load_document`, or if ``game`` is not a string.
+    """
+    document = _load_envelope(text, kind, None)
+    game = document.get("game")
+    if not isinstance(game, str):
+        _fail("/game", f"expected a game name, got {_type_name(game)}")
+    return game, document["data"]
+
+
 def load_document(text: str | bytes, kind: str, game: str | None) -> Any:
     """Parse JSON text, check the envelope and return its ``data`` part.
 
@@ -291,6 +307,10 @@ def load_document(text: str | bytes, kind: str, game: str | None) -> Any:
     Raises:
         InvalidStateError: if the text is not JSON, or the envelope is not the expected one.
     """
+    return _load_envelope(text, kind, game)["data"]
+
+
+def _load_envelope(text: str | bytes, kind: str, game: str | None) -> dict[str, Any]:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -321,4 +341,4 @@ def load_document(text: str | bytes, kind: str, game: str | None) -> Any:
         _fail("", f"unknown field(s) {', '.join(sorted(map(repr, unknown)))}"[:300])
     if "data" not in document:
         _fail("/data", "missing field")
-    return document["data"]
+    return document

@@ -30,7 +30,7 @@ import operator
 import types
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -50,6 +50,7 @@ __all__ = [
     "FrozenState",
     "Game",
     "LegalMoves",
+    "Match",
     "Move",
     "Outcome",
     "State",
@@ -160,6 +161,67 @@ class View:
     def from_json(cls, text: str | bytes) -> View:
         """Load a view written by `to_json` (games override it; see `Game.view_from_json`)."""
         raise NotImplementedError
+
+
+class Match(Protocol):
+    """What every game's ``Match`` offers: an immutable score sheet of several rounds.
+
+    `Game.new_match` starts one and `Game.match_from_json` loads one, alike for every game:
+    `cardgames.crazy_eights.Match`, `cardgames.huit_americain.Match` (both
+    `cardgames.shedding.match.Match`) and `cardgames.planets.Match`. Each serves a simulated
+    match (`deal` the next round, `record` it when it is over) and a score keeper of a game
+    played with real cards (`add_round` with each round's points).
+    """
+
+    @property
+    def rules(self) -> Any:
+        """The rules of every round (the next round's are `round_rules`)."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+
+    @property
+    def rounds(self) -> tuple[tuple[int, ...], ...]:
+        """Each round's points, by seat."""
+
+    @property
+    def seed(self) -> int:
+        """Seeds the rounds `deal` deals."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total so far."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over (no more round)."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the match is over (several on a tie), else ``()``."""
+
+    def round_rules(self) -> Any:
+        """The rules of the next round (the dealer or the first Commander rotated)."""
+
+    def deal(self, *, seed: int | None = None) -> Any:
+        """Deal the next round (raises `MatchOverError` once the match is over)."""
+
+    def add_round(self, points: Sequence[int] | Mapping[str, int]) -> Self:
+        """The match with one more round's points (by seat, or by player name)."""
+
+    def record(self, state: Any) -> Self:
+        """The match with the points of a finished round of it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for display or export."""
+
+    def to_json(self) -> str:
+        """The ``cardgames.match`` document."""
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a match written by `to_json`."""
 
 
 MoveT = TypeVar("MoveT", bound=Move)
@@ -391,10 +453,11 @@ class Game(Generic[GameStateT]):
         state_type: The state class.
         move_types: The move classes by ``kind`` tag, read-only.
         event_types: The event classes by ``kind`` tag, read-only.
+        view_type: The view class.
+        match_type: The game's `Match` class (a score sheet of several rounds), if it has one.
 
     The three mappings are read-only copies made when the descriptor is built, so no caller can
     change another game's presets or moves through them.
-        view_type: The view class.
     """
 
     name: str
@@ -412,6 +475,8 @@ class Game(Generic[GameStateT]):
     _sample_state: Callable[[Any, Any], GameStateT] | None = None
     _check_state: Callable[[Any], None] | None = None
     _check_view: Callable[[Any], None] | None = None
+    match_type: type[Match] | None = None
+    _new_match: Callable[..., Match] | None = None
 
     def new_game(
         self,
@@ -435,6 +500,59 @@ class Game(Generic[GameStateT]):
             InvalidRulesError: if the number of players or the deck does not fit the rules.
         """
         return self._new_game(players, seed=seed, rules=rules, deck=deck)
+
+    def new_match(
+        self,
+        players: int | Sequence[str],
+        rules: Any = None,
+        *,
+        seed: int = 0,
+        rounds: int | None = None,
+    ) -> Match:
+        """Start a match of this game: rounds dealt one after the other, their points added up.
+
+        The same call for every game (each game's own ``Match.new`` has the game's words for
+        it: a target score or a number of rounds in the shedding games' rules, a number of
+        *games* in the planet game).
+
+        Args:
+            players: The number of players, or their names in seat order.
+            rules: The rules of every round (default: the game's default preset).
+            seed: Seeds the rounds the match deals (`Match.deal`).
+            rounds: Play exactly this many rounds (default: as the game's rules say: to a
+                target score in Crazy Eights and 8 Américain, one game per player in the
+                planet game).
+
+        Raises:
+            InvalidRulesError: for rules of another game, bad players or a number of rounds
+                the game refuses.
+            InvalidArgumentError: for a seed that is not an integer within 2**64.
+            NotImplementedError: if the game has no matches.
+
+        Examples:
+            >>> match = find_game("planets").new_match(["Léa", "Tom"], seed=7, rounds=3)
+            >>> match.games, match.to_json() == type(match).from_json(match.to_json()).to_json()
+            (3, True)
+        """
+        if self._new_match is None:
+            raise NotImplementedError(f"{self.name} has no matches")
+        chosen = self.default_rules if rules is None else rules
+        return self._new_match(players, chosen, seed, rounds)
+
+    def match_from_json(self, text: str | bytes) -> Match:
+        """Load a match of this game written by its ``to_json``, checking it as `new_match` would.
+
+        Raises:
+            InvalidStateError: naming the first bad place, for a match of another game too.
+            NotImplementedError: if the game has no matches.
+        """
+        if self.match_type is None:
+            raise NotImplementedError(f"{self.name} has no matches")
+        match = self.match_type.from_json(text)
+        if match.rules.game_name != self.name:
+            game = match.rules.game_name
+            raise InvalidStateError("/game", f"expected {self.name!r}, got {game!r}")
+        return match
 
     def sample_state(self, view: View, rng: Any) -> GameStateT:
         """A full state consistent with everything ``view`` shows.

@@ -262,14 +262,25 @@ class Match(_Match):
 
     @classmethod
     def new(
-        cls, players: int | Sequence[str], rules: SheddingRules | None = None, *, seed: int = 0
+        cls,
+        players: int | Sequence[str],
+        rules: SheddingRules | None = None,
+        *,
+        seed: int = 0,
+        rounds: int | None = None,
     ) -> Match:
         """Start a match (the rules of the text by default).
 
+        ``rounds``: play exactly that many rounds instead (see
+        `cardgames.shedding.match.Match.new`).
+
         Raises:
-            InvalidRulesError: for rules that are not a shedding game's, or bad players.
+            InvalidRulesError: for rules that are not a shedding game's, bad players or a
+                number of rounds the rules refuse.
+            InvalidArgumentError: for a seed that is not an integer within 2**64.
         """
-        return super().new(players, _STANDARD if rules is None else rules, seed=seed)
+        chosen = _STANDARD if rules is None else rules
+        return super().new(players, chosen, seed=seed, rounds=rounds)
 
 
 def card_points(card: Card, rules: Rules | None = None) -> int:
@@ -343,5 +354,9 @@ GAME: Game[SheddingState] = Game(
     sample_state=lambda view, rng: sample_state(view, rng, GAME),
     check_state=lambda state: check_state(state, GAME),
     check_view=lambda view: check_view(view, GAME),
+    match_type=Match,
+    new_match=lambda players, rules, seed, rounds: Match.new(
+        players, rules, seed=seed, rounds=rounds
+    ),
 )
 register(GAME)

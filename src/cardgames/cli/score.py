@@ -3,8 +3,7 @@
 Crazy Eights: the player who went out (``--winner``) collects the value of the cards left in
 the other hands (``--hand NAME="CARDS"``); in a blocked round (``--blocked``: nobody went out)
 the lowest hand wins. 8 Américain: every player scores the cards left in their own hand, and the
-lowest total wins. ``--match FILE`` adds the round to a match kept in a JSON file (created on the
-first round) and prints the totals, and the winner once the match is over.
+lowest total wins.
 
 The hands are checked against the decks of the game (``--decks N``, by default the rules' for
 that many players): only one player goes out, and no card is held more often than the decks
@@ -12,6 +11,13 @@ hold it (no joker in a 52-card game).
 
 The planet game "8" is scored once, at the end, from each player's tally
 (``--tally NAME="commander 4, adjutant 3, face-down 2, hand 3"``).
+
+``--match FILE``, in every game, adds the round (a game of "8") to a match kept in a JSON file,
+created on the first round with these players and rules, and prints the totals, and the winner
+once the match is over. The file is the library's ``cardgames.match`` document
+(`Game.new_match`, `Game.match_from_json`): how a match ends is the game's (a target score in
+Crazy Eights and 8 Américain, one game per player in "8", ties on the highest total playing
+another game).
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cardgames.cards import Card, parse_cards
 from cardgames.cli.choices import (
@@ -34,13 +41,11 @@ from cardgames.cli.choices import (
 from cardgames.cli.narrate import Narrator
 from cardgames.cli.output import can_show, print_table
 from cardgames.errors import CardGamesError, InvalidArgumentError, InvalidStateError, ParseError
-from cardgames.game import Game
+from cardgames.game import Game, Match
 
-__all__ = ["MATCH_FORMAT", "load_match", "parse_tally", "run_score", "save_match"]
+T = TypeVar("T")
 
-MATCH_FORMAT = "cardgames-score-match"
-"""The ``format`` field of a match file written by ``cardgames score --match``."""
-_MATCH_VERSION = 1
+__all__ = ["load_match", "parse_tally", "run_score", "save_match"]
 
 
 def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
@@ -117,37 +122,68 @@ def run_score(args: argparse.Namespace) -> int:
     if isinstance(rules, PlanetsRules):
         if args.hand or args.winner:
             raise UsageError('the planet game is scored from --tally NAME="...", not hands')
-        if args.match:
-            raise UsageError("the planet game has no matches: each game is scored on its own")
-        return _score_planets(rules, args)
+        return _score_planets(game, rules, args)
     raise UsageError(f"no score keeper for {game.title}")  # pragma: no cover - all games known
 
 
 # -- shedding games -----------------------------------------------------------------------------
 
 
+def _open_match(
+    game: Game[Any], rules: Any, args: argparse.Namespace, names: Sequence[str]
+) -> tuple[Path | None, Match | None]:
+    """The ``--match`` file and its match (a new one for these players if it does not exist)."""
+    if not args.match:
+        return None, None
+    path = Path(args.match)
+    if not path.exists():
+        try:
+            return path, game.new_match(list(names), rules)
+        except CardGamesError as exc:
+            raise UsageError(f"--match: {exc}") from None
+    match = load_match(path, game)
+    if (args.preset or args.rules) and rules != match.rules:
+        raise UsageError(f"{path} keeps the rules it was started with: drop --preset/--rules")
+    if match.is_over:
+        won = ", ".join(match.players[w] for w in match.winners)
+        raise CommandError(f"{path}: the match is over ({won} won); start a new file")
+    return path, match
+
+
+def _print_match(path: Path, game: Game[Any], match: Match, goal: str) -> None:
+    """Save the match, then print its totals and whether it goes on."""
+    save_match(path, game, match)
+    print()
+    last = match.rounds[-1]
+    totals = match.totals
+    rows = [[name, str(last[seat]), str(totals[seat])] for seat, name in enumerate(match.players)]
+    count = len(match.rounds)
+    word = "game" if game.name == "planets" else "round"
+    print_table(
+        f"Match totals after {count} {word}{'s' if count > 1 else ''}",
+        ["player", f"this {word}", "total"],
+        rows,
+        right=[1, 2],
+    )
+    if match.is_over:
+        won = ", ".join(match.players[w] for w in match.winners)
+        best = totals[match.winners[0]]
+        label = "Winner" if len(match.winners) == 1 else "Winners"
+        print(f"The match is over. {label}: {won} with {best} points.")
+    else:
+        print(f"The match goes on: {goal}.")
+    print(f"Saved in {path}.")
+
+
 def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> int:
-    from cardgames.shedding.match import Match
     from cardgames.shedding.rules import Scoring
     from cardgames.shedding.scoring import check_hands, hand_points, round_points, round_winners
 
     hands = _hands(args)
-    path = Path(args.match) if args.match else None
-    match: Match | None = None
-    if path is not None:
-        if path.exists():
-            match = load_match(path, game)
-            if (args.preset or args.rules) and rules != match.rules:
-                raise UsageError(
-                    f"{path} keeps the rules it was started with: drop --preset/--rules"
-                )
-            rules = match.rules
-            hands = _in_match_order(hands, match.players)
-            if match.is_over:
-                won = ", ".join(match.players[w] for w in match.winners)
-                raise CommandError(f"{path}: the match is over ({won} won); start a new file")
-        else:
-            match = Match.new(list(hands), rules)
+    path, match = _open_match(game, rules, args, list(hands))
+    if match is not None:
+        rules = match.rules
+        hands = _in_match_order(hands, match.players)
     names = list(hands)
     try:
         check_hands([hands[name] for name in names], rules, args.decks, names)
@@ -178,27 +214,7 @@ def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> in
         print(f"{who} win the round and score {points[names[winners[0]]]} each.")
     if match is None or path is None:
         return 0
-    match = match.add_round(points)
-    save_match(path, game, match)
-    print()
-    last = match.rounds[-1]
-    totals = match.totals
-    rows = [[name, str(last[seat]), str(totals[seat])] for seat, name in enumerate(match.players)]
-    count = len(match.rounds)
-    print_table(
-        f"Match totals after {count} round{'s' if count > 1 else ''}",
-        ["player", "this round", "total"],
-        rows,
-        right=[1, 2],
-    )
-    if match.is_over:
-        won = ", ".join(match.players[w] for w in match.winners)
-        best = totals[match.winners[0]]
-        label = "Winner" if len(match.winners) == 1 else "Winners"
-        print(f"The match is over. {label}: {won} with {best} points.")
-    else:
-        print(f"The match goes on: {_match_goal(match.rules, lowest_wins)}.")
-    print(f"Saved in {path}.")
+    _print_match(path, game, match.add_round(points), _match_goal(match.rules, lowest_wins))
     return 0
 
 
@@ -210,63 +226,47 @@ def _match_goal(rules: Any, lowest_wins: bool) -> str:
 
 
 def _in_match_order(
-    hands: dict[str, tuple[Card, ...]], players: Sequence[str]
-) -> dict[str, tuple[Card, ...]]:
-    by_key = {name.casefold(): cards for name, cards in hands.items()}
-    unknown = [name for name in hands if name.casefold() not in {p.casefold() for p in players}]
+    given: dict[str, T], players: Sequence[str], what: str = "hand (--hand NAME= for none)"
+) -> dict[str, T]:
+    """``given`` by player name, in the match's seat order (names in any case)."""
+    by_key = {_key(name): value for name, value in given.items()}
+    known = {_key(p) for p in players}
+    unknown = [name for name in given if _key(name) not in known]
     if unknown:
         raise UsageError(f"{', '.join(unknown)} not in the match (players: {', '.join(players)})")
-    missing = [p for p in players if p.casefold() not in by_key]
+    missing = [p for p in players if _key(p) not in by_key]
     if missing:
-        raise UsageError(
-            f"give every player's hand: {', '.join(missing)} missing (--hand NAME= for none)"
-        )
-    return {p: by_key[p.casefold()] for p in players}
+        raise UsageError(f"give every player's {what}: {', '.join(missing)} missing")
+    return {p: by_key[_key(p)] for p in players}
 
 
-def load_match(path: Path, game: Game[Any]) -> Any:
-    """Read a match file written by `save_match`.
+def _key(name: str) -> str:
+    """A player name as the score keeper compares them: case and Unicode form ignored."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def load_match(path: Path, game: Game[Any]) -> Match:
+    """Read a match file written by `save_match` (a ``cardgames.match`` document).
 
     Raises:
         CommandError: naming the file and what is wrong with it.
     """
-    from cardgames.shedding.match import Match
-
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
         raise CommandError(f"{path}: not a match file ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-        raise CommandError(f"{path}: not a match file written by cardgames score --match")
-    if data.get("version") != _MATCH_VERSION:
-        raise CommandError(f"{path}: unsupported match file version {data.get('version')!r}")
-    if data.get("game") != game.name:
-        raise CommandError(f"{path} is a match of {data.get('game')}, not of {game.name}")
     try:
-        rules = game.rules_from_json(json.dumps(data.get("rules")))
-        players = data.get("players")
-        rounds = data.get("rounds")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise InvalidStateError("/players", "expected a list of names")
-        if not isinstance(rounds, list) or not all(isinstance(r, list) for r in rounds):
-            raise InvalidStateError("/rounds", "expected a list of rounds")
-        return Match(rules, players, tuple(tuple(r) for r in rounds))
-    except CardGamesError as exc:
-        raise CommandError(f"{path}: {exc}") from None
+        return game.match_from_json(text)
+    except InvalidStateError as exc:
+        raise CommandError(f"{path}: not a match of {game.name} ({exc})") from None
 
 
-def save_match(path: Path, game: Game[Any], match: Any) -> None:
-    """Write a match file (replacing it in one step, so that it is never left half-written)."""
-    data = {
-        "format": MATCH_FORMAT,
-        "version": _MATCH_VERSION,
-        "game": game.name,
-        "rules": json.loads(match.rules.to_json()),
-        "players": list(match.players),
-        "rounds": [list(r) for r in match.rounds],
-        "totals": list(match.totals),
-        "winners": [match.players[w] for w in match.winners],
-    }
+def save_match(path: Path, game: Game[Any], match: Match) -> None:
+    """Write a match file (replacing it in one step, so that it is never left half-written).
+
+    The file is ``match.to_json()``, indented for people who open it.
+    """
+    data = json.loads(match.to_json())
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     os.replace(temporary, path)
@@ -321,12 +321,16 @@ def parse_tally(text: str) -> Any:
     return Tally(tuple(gatherings), **counts)
 
 
-def _score_planets(rules: Any, args: argparse.Namespace) -> int:
+def _score_planets(game: Game[Any], rules: Any, args: argparse.Namespace) -> int:
     from cardgames.planets import final_winners
 
     pairs = _assignments(args.tally, "--tally")
     if len(pairs) < 2:
         raise UsageError('give every player\'s tally: --tally NAME="commander 4, hand 3" ...')
+    path, match = _open_match(game, rules, args, [name for name, _ in pairs])
+    if match is not None:
+        rules = match.rules
+        pairs = list(_in_match_order(dict(pairs), match.players, "tally").items())
     names = [name for name, _ in pairs]
     tallies = []
     for name, text in pairs:
@@ -350,4 +354,12 @@ def _score_planets(rules: Any, args: argparse.Namespace) -> int:
     )
     _, sentence = final_winners(tallies, rules, names)
     print(sentence)
+    if match is None or path is None:
+        return 0
+    from cardgames.planets import Match as PlanetsMatch
+
+    assert isinstance(match, PlanetsMatch)  # the planet game's new_match and match_from_json
+    points = [tally.score(rules) for tally in tallies]
+    goal = f"{match.games} games, then more while the highest total is tied; the highest total wins"
+    _print_match(path, game, match.add_round(points), goal)
     return 0

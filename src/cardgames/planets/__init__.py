@@ -230,6 +230,10 @@ GAME: Final[Game[PlanetsState]] = Game(
     sample_state=sample_state,
     check_state=check_state,
     check_view=check_view,
+    match_type=Match,
+    new_match=lambda players, rules, seed, rounds: Match.new(
+        players, rules, seed=seed, games=rounds
+    ),
 )
 """The descriptor of "8", registered as ``"planets"``, ``"8"`` and ``"huit planètes"``."""
 

@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardgames._match import check_seed, match_from_json, match_to_json, round_seed
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
 from cardgames.game import find_game, player_names
 from cardgames.planets.cards import PlanetCard
 from cardgames.planets.engine import PlanetsState
 from cardgames.planets.rules import Rules
-from cardgames.rng import Rng
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -49,9 +49,6 @@ MAX_GAMES: Final = 100
 
 MAX_POINTS: Final = 10_000_000
 """The largest score of one game, either sign (a real game stays within a few million)."""
-
-_MAX_SEATS: Final = 6
-_SEED_LIMIT: Final = 2**64  # seeds lie strictly between -2**64 and 2**64, as in game records
 
 
 def _names(players: Iterable[str]) -> tuple[str, ...]:
@@ -142,10 +139,7 @@ class Match:
             raise InvalidRulesError("players", self.players, "a match needs at least two players")
         player_names(self.players, find_game(Rules.game_name))
         self.rules.check_players(len(self.players))
-        if isinstance(self.seed, bool) or type(self.seed) is not int:
-            raise InvalidArgumentError("seed", self.seed, "expected an integer")
-        if not -_SEED_LIMIT < self.seed < _SEED_LIMIT:
-            raise InvalidArgumentError("seed", self.seed, "expected -2**64 < seed < 2**64")
+        check_seed(self.seed)
         if isinstance(self.games, bool) or type(self.games) is not int:
             raise InvalidArgumentError("games", self.games, "expected a number of games")
         if not 1 <= self.games <= MAX_GAMES:
@@ -190,6 +184,20 @@ class Match:
         names = player_names(players, find_game(Rules.game_name))
         count = len(names) if games is None else games
         return cls(rules, names, (), seed, count, play_off)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a match written by `to_json`, with the constructor's checks.
+
+        Raises:
+            InvalidStateError: naming the first bad place (``/data/rounds``...), for a match
+                of another game too.
+        """
+        return match_from_json(cls, text, Rules, '"8"')
+
+    def to_json(self) -> str:
+        """The ``cardgames.match`` document: rules, players, points, seed, games, play-off."""
+        return match_to_json(self)
 
     def _over(self, played: int, totals: Sequence[int]) -> bool:
         if played < self.games:
@@ -248,7 +256,7 @@ class Match:
         if self.is_over:
             raise MatchOverError("the match is over")
         if seed is None:  # else new_game checks it
-            seed, _ = Rng.from_seed(self.seed).derive(len(self.rounds)).next_u64()
+            seed = round_seed(self.seed, len(self.rounds))
         game = find_game(Rules.game_name)
         state: PlanetsState = game.new_game(
             self.players, seed=seed, rules=self.round_rules(), deck=deck

@@ -12,20 +12,25 @@ compared); under 8 Américain scoring the lowest total wins. Equal best totals s
 
 This shared class has no default game: `Match.new` takes the rules. Each game module has its own
 ``Match`` (`cardgames.crazy_eights.Match`, `cardgames.huit_americain.Match`) whose ``new``
-defaults to that game's rules.
+defaults to that game's rules; `Game.new_match` starts one of any game alike.
+
+A score sheet holds only what a match can reach: at most `MAX_ROUNDS` rounds, none after the
+end of the match, each with one whole number of points from 0 to `MAX_POINTS` per player, and a
+seed strictly between -2**64 and 2**64. `to_json` writes it as a ``cardgames.match`` document
+and `from_json` loads one with these checks (see `cardgames._match`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardgames._match import check_seed, match_from_json, match_to_json, round_seed
 from cardgames.cards import Card
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
 from cardgames.game import find_game, player_names
-from cardgames.rng import Rng
 from cardgames.shedding.engine import SheddingState
 from cardgames.shedding.rules import Scoring, SheddingRules
 from cardgames.shedding.scoring import round_points
@@ -33,30 +38,46 @@ from cardgames.shedding.scoring import round_points
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["Match", "MatchOverError"]
+__all__ = ["MAX_POINTS", "MAX_ROUNDS", "Match", "MatchOverError"]
+
+MAX_ROUNDS: Final = 10_000
+"""The most rounds a score sheet holds (a match to a target score of zero-point rounds is
+refused beyond it)."""
+
+MAX_POINTS: Final = 10_000_000
+"""The most points one player scores in one round (a real round stays within a few hundred)."""
 
 
 def _names(players: Iterable[str]) -> tuple[str, ...]:
-    # Only a sequence is copied; anything else is left for the check that follows to refuse.
-    if isinstance(players, Sequence) and not isinstance(players, str):
+    # Only a short sequence is copied; anything else is left for the check that follows to refuse.
+    if isinstance(players, Sequence) and not isinstance(players, str) and len(players) <= 64:
         return tuple(players)
     return players  # type: ignore[return-value]
 
 
 def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
-    if isinstance(rounds, Sequence) and all(
-        isinstance(row, Sequence) and not isinstance(row, str) for row in rounds
+    # Bounded before copying: at most the rows a score sheet holds, each at most one per seat.
+    if (
+        isinstance(rounds, Sequence)
+        and not isinstance(rounds, (str, bytes))
+        and len(rounds) <= MAX_ROUNDS
+        and all(
+            isinstance(row, Sequence) and not isinstance(row, (str, bytes)) and len(row) <= 64
+            for row in rounds
+        )
     ):
         return tuple(tuple(row) for row in rounds)
     return rounds  # type: ignore[return-value]
 
 
-def _check_points(row: tuple[int, ...], players: int) -> None:
-    if len(row) != players:
-        raise InvalidRulesError("points", row, f"expected {players} scores")
+def _check_points(row: object, players: int) -> None:
+    if not isinstance(row, tuple) or len(row) != players:
+        raise InvalidRulesError("points", row, f"expected {players} scores, one per player")
     for value in row:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidRulesError("points", value, "points are non-negative integers")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
+            raise InvalidRulesError(
+                "points", value, f"points are whole numbers from 0 to {MAX_POINTS}"
+            )
 
 
 @attrs.frozen
@@ -95,26 +116,66 @@ class Match:
         if len(self.players) < 2:
             raise InvalidRulesError("players", self.players, "a match needs at least two players")
         player_names(self.players, game)
-        if not isinstance(self.rounds, tuple):
+        if not isinstance(self.rounds, tuple) or len(self.rounds) > MAX_ROUNDS:
             raise InvalidRulesError("rounds", self.rounds, "expected each round's points")
-        for points in self.rounds:
-            if len(points) != len(self.players):
-                raise InvalidRulesError("rounds", points, "one score per player")
+        totals = [0] * len(self.players)
+        for played, points in enumerate(self.rounds):
+            if self._over(played, totals):
+                raise InvalidRulesError("rounds", points, "a round after the end of the match")
             _check_points(points, len(self.players))
-        if isinstance(self.seed, bool) or type(self.seed) is not int:
-            raise InvalidArgumentError("seed", self.seed, "expected an integer")
+            totals = [t + p for t, p in zip(totals, points, strict=True)]
+        check_seed(self.seed)
 
     @classmethod
-    def new(cls, players: int | Sequence[str], rules: SheddingRules, *, seed: int = 0) -> Self:
+    def new(
+        cls,
+        players: int | Sequence[str],
+        rules: SheddingRules,
+        *,
+        seed: int = 0,
+        rounds: int | None = None,
+    ) -> Self:
         """Start a match of the game whose ``rules`` are given.
 
+        Args:
+            players: The number of players or their names in seat order.
+            rules: The rules of every round; their ``target_score`` or ``rounds`` end the match.
+            seed: Seeds the rounds dealt by `deal`.
+            rounds: Play exactly this many rounds instead (the rules' ``rounds``, without a
+                target score).
+
         Raises:
-            InvalidRulesError: for rules that are not a shedding game's, or bad players.
+            InvalidRulesError: for rules that are not a shedding game's, bad players, or a
+                number of rounds the rules refuse (1 to 1,000).
+            InvalidArgumentError: for a seed that is not an integer within 2**64.
         """
         if not isinstance(rules, SheddingRules):
             raise InvalidRulesError("rules", rules, "expected the rules of a shedding game")
         names = player_names(players, find_game(rules.game_name))
+        if rounds is not None:
+            rules = rules.replace(rounds=rounds, target_score=None)
         return cls(rules, names, (), seed)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """Load a match written by `to_json`, with the constructor's checks.
+
+        Raises:
+            InvalidStateError: naming the first bad place (``/data/rounds``...), for a match
+                of a game that is not a shedding game too.
+        """
+        return match_from_json(cls, text, SheddingRules, "a shedding game")
+
+    def to_json(self) -> str:
+        """The ``cardgames.match`` document: rules, players, each round's points, seed."""
+        return match_to_json(self)
+
+    def _over(self, played: int, totals: Sequence[int]) -> bool:
+        """Whether a match is over after ``played`` rounds adding up to ``totals``."""
+        rules = self.rules
+        if rules.target_score is not None and max(totals) >= rules.target_score:
+            return True
+        return rules.rounds is not None and played >= rules.rounds
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -131,10 +192,7 @@ class Match:
     @property
     def is_over(self) -> bool:
         """Whether the match has been won."""
-        rules = self.rules
-        if rules.target_score is not None and max(self.totals) >= rules.target_score:
-            return True
-        return rules.rounds is not None and len(self.rounds) >= rules.rounds
+        return self._over(len(self.rounds), self.totals)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -162,9 +220,7 @@ class Match:
         if self.is_over:
             raise MatchOverError("the match is over")
         if seed is None:  # else new_game checks it
-            seed, _ = Rng.from_seed(self.seed).derive(len(self.rounds)).next_u64()
-        from cardgames.game import find_game
-
+            seed = round_seed(self.seed, len(self.rounds))
         game = find_game(self.rules.game_name)
         state: SheddingState = game.new_game(
             self.players, seed=seed, rules=self.round_rules(), deck=deck
@@ -187,7 +243,9 @@ class Match:
             if unknown:
                 raise InvalidRulesError("points", unknown, "unknown player name(s)")
             row = tuple(points.get(name, 0) for name in self.players)
-        elif isinstance(points, Sequence) and not isinstance(points, str):
+        elif isinstance(points, Sequence) and not isinstance(points, (str, bytes)):
+            if len(points) != len(self.players):  # before copying anything
+                raise InvalidRulesError("points", len(points), "one score per player")
             row = tuple(points)
         else:
             raise InvalidRulesError("points", points, "expected scores by seat or by name")
@@ -239,19 +297,34 @@ class Match:
         return self.add_round(round_points(hands, self.rules, decks=decks))
 
     def record(self, state: SheddingState) -> Self:
-        """Record the points of a finished round.
+        """Record the points of a finished round of this match.
+
+        The round is one dealt by `deal`, or by ``new_game`` with these players and
+        `round_rules`.
 
         Raises:
-            ValueError: if the round is not over or was played by other players.
-            InvalidArgumentError: if ``state`` is not a shedding state.
+            MatchOverError: if the match is over.
+            InvalidArgumentError: (a ``ValueError``) if ``state`` is not a shedding state, the
+                round is not over, or it was played by other players or under other rules.
         """
         if not isinstance(state, SheddingState):
             raise InvalidArgumentError("state", state, "expected a shedding game's state")
+        if self.is_over:
+            raise MatchOverError("the match is over")
         outcome = state.outcome()
         if outcome is None:
-            raise ValueError("the round is not over")
+            raise InvalidArgumentError("state", state, "the round is not over")
         if state.players != self.players:
-            raise ValueError("the round was played by other players")
+            raise InvalidArgumentError(
+                "state", state.players, "the round was played by other players"
+            )
+        if state.rules != self.round_rules():
+            raise InvalidArgumentError(
+                "state",
+                state.rules,
+                "the round was not played under the rules of the match's next round (dealer: "
+                f"seat {self.dealer})",
+            )
         return self.add_round(outcome.scores)
 
     def to_dict(self) -> dict[str, Any]:

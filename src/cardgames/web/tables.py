@@ -31,7 +31,6 @@ How it uses the library:
 from __future__ import annotations
 
 import hmac
-import json
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -41,7 +40,7 @@ import attrs
 
 import cardgames
 from cardgames.agents import Agent, AgentError, agent_rng, choose_move, make_agent, offer_move
-from cardgames.errors import CardGamesError, IllegalMoveError
+from cardgames.errors import CardGamesError, IllegalMoveError, MatchOverError
 from cardgames.game import Event, Game, Move, State, engine_move, normalize_name
 from cardgames.history import GameLog
 from cardgames.infostate import InfoState
@@ -110,65 +109,12 @@ class RoundNotOverError(CardGamesError, RuntimeError):
     """The next round was asked for while this one is still being played."""
 
 
-class MatchOverError(CardGamesError, RuntimeError):
-    """The match is over: there is no next round and no move to make."""
-
-
 class NotYourTurnError(CardGamesError, RuntimeError):
     """A move was sent while the round is over (nobody can move until the next round)."""
 
 
 class CorruptTableError(CardGamesError, RuntimeError):
     """The stored moves of a table do not replay to its stored state: it is not played on."""
-
-
-def _match_class(game: Game[Any]) -> Any:
-    if game.name == "planets":
-        from cardgames.planets import Match as PlanetsMatch
-
-        return PlanetsMatch
-    if game.name == "huit-americain":
-        from cardgames.huit_americain import Match as HuitMatch
-
-        return HuitMatch
-    from cardgames.crazy_eights import Match as EightsMatch
-
-    return EightsMatch
-
-
-def _new_match(game: Game[Any], players: Sequence[str], rules: Any, rounds: int | None) -> Any:
-    cls = _match_class(game)
-    if game.name == "planets":
-        return cls.new(players, rules, games=rounds)
-    if rounds is not None:
-        rules = rules.replace(rounds=rounds, target_score=None)
-    return cls.new(players, rules)
-
-
-def _match_document(match: Any) -> str:
-    doc: dict[str, Any] = {
-        "rules": json.loads(match.rules.to_json()),
-        "rounds": [list(points) for points in match.rounds],
-    }
-    games = getattr(match, "games", None)
-    if games is not None:
-        doc["games"] = games
-    return dumps(doc)
-
-
-def _match_from_document(game: Game[Any], players: Sequence[str], text: str) -> Any:
-    doc = json.loads(text)
-    rules = game.rules_from_json(json.dumps(doc["rules"]))
-    cls = _match_class(game)
-    if game.name == "planets":
-        match = cls.new(players, rules, games=doc.get("games"))
-    else:
-        match = cls.new(players, rules)
-    return attrs.evolve(match, rounds=tuple(tuple(r) for r in doc["rounds"]))
-
-
-def _round_rules(match: Any) -> Any:
-    return match.round_rules()  # every game's Match: the rules of its next round
 
 
 @attrs.frozen
@@ -342,8 +288,8 @@ class Tables:
         rules = game.preset(preset_key)
         agents = {i: make_agent(bot, game) for i, (_, bot) in enumerate(seats) if bot is not None}
         names = [name for name, _ in seats]
-        match = _new_match(game, names, rules, rounds)
-        round_rules = _round_rules(match)
+        match = game.new_match(names, rules, rounds=rounds)
+        round_rules = match.round_rules()
         round_seed = _secret_seed() if seed is None else seed
         log = GameLog.start(game, names, seed=round_seed, rules=round_rules)
         with self._create_lock:  # the counts and the insert, one creation at a time
@@ -402,7 +348,7 @@ class Tables:
             moves=0,
             status="playing",
             state=log.state.to_json(),
-            match=_match_document(match),
+            match=match.to_json(),
             created_at=now,
             updated_at=now,
             seats=seat_rows,
@@ -454,7 +400,7 @@ class Tables:
         try:
             game = cardgames.find_game(row.game)
             players = tuple(seat.name for seat in row.seats)
-            match = _match_from_document(game, players, row.match)
+            match = game.match_from_json(row.match)
             found = self.store.round_of(row.id, row.round)
             if found is None:
                 raise CorruptTableError(f"table {row.id}: round {row.round} is not stored")
@@ -574,7 +520,7 @@ class Tables:
             moves=len(log),
             status=status,
             state=state.to_json(),
-            match=_match_document(match),
+            match=match.to_json(),
             move=MoveRow(len(log), seat, snapshot.game.move_to_json(move)),
             points=points,
         )
@@ -601,7 +547,7 @@ class Tables:
         if snapshot.status != "round_over":
             raise RoundNotOverError("the round is still being played")
         match = snapshot.match
-        rules = _round_rules(match)
+        rules = match.round_rules()
         seed = _secret_seed()
         log = GameLog.start(snapshot.game, snapshot.players, seed=seed, rules=rules)
         number = snapshot.round + 1
@@ -612,7 +558,7 @@ class Tables:
             moves=0,
             status="playing",
             state=log.state.to_json(),
-            match=_match_document(match),
+            match=match.to_json(),
             new_round=NewRound(number, seed, rules.to_json()),
         )
         if not ok:
