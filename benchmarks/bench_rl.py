@@ -12,6 +12,10 @@ What one step costs, each measured the way its users drive it, with random legal
 - **ours, Gymnasium**: `cardgames.rl.gymnasium.CardGameEnv` with a ``"random"`` library agent
   in the other seats: ``env.step(action)`` plays the learner's id *and the opponents' moves* up
   to its next decision, then builds its observation and mask; µs per learner step.
+- **PettingZoo's loop alone** (``floor``): the same loop, wrapper and random choice over an AEC
+  environment that plays no game (a fixed observation and an all-legal mask, 70 steps a game):
+  what PettingZoo's protocol and the loop cost before any game work, the floor under our AEC
+  figure.
 - **RLCard uno**: ``rlcard.make("uno")``, the loop of RLCard's ``Env.run``: ``state, player =
   env.reset()``, then while ``not env.is_over()``: a random id among
   ``state["legal_actions"]``, ``state, player = env.step(action)`` (which builds the next
@@ -47,6 +51,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv
 
 import cardgames.shedding.engine
 from cardgames.rl.gymnasium import CardGameEnv
@@ -66,6 +71,68 @@ def engine_build() -> str:
 def bench_aec(game: str, players: int, games: int) -> tuple[float, int]:
     """PettingZoo's agent loop over ``games`` seeded games; (seconds, live steps)."""
     env = aec_env(game, players=players)
+    chooser = random.Random(12345)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            observation, _reward, termination, truncation, _info = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[chooser.randrange(len(legal))]))
+            steps += 1
+    return time.perf_counter() - start, steps
+
+
+class _NoGame(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
+    """An AEC environment that plays no game: two agents, 70 steps, a fixed observation."""
+
+    metadata = {"render_modes": [], "name": "no_game_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self, size: int, actions: int) -> None:
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        self._observation = {
+            "observation": np.zeros(size, np.float32),
+            "action_mask": np.ones(actions, np.int8),
+        }
+        self._steps = 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self._steps = 0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = "player_0"
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self._observation
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent]:
+            self._was_dead_step(action)
+            return
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self._steps >= 70:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = "player_1" if agent == "player_0" else "player_0"
+        self._accumulate_rewards()
+
+
+def bench_floor(game: str, players: int, games: int) -> tuple[float, int]:
+    """PettingZoo's agent loop over an environment that plays no game; (seconds, live steps)."""
+    ours = aec_env(game, players=players)
+    (size,) = ours.unwrapped.observations.shape
+    env = type(ours)(_NoGame(size, ours.unwrapped.actions.size))  # the same wrapper as ours
     chooser = random.Random(12345)
     steps = 0
     start = time.perf_counter()
@@ -153,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     runners: dict[str, Runner] = {
         "aec": lambda: bench_aec(args.game, args.players, args.games),
         "gymnasium": lambda: bench_gymnasium(args.game, args.players, args.games),
+        "floor": lambda: bench_floor(args.game, args.players, args.games),
     }
     if not args.no_competitors:
         runners["rlcard"] = lambda: bench_rlcard(args.players, args.games)
@@ -176,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     labels = {
         "aec": "ours, PettingZoo AEC last()+step()",
         "gymnasium": "ours, Gymnasium step (opponents' moves included)",
+        "floor": "PettingZoo's loop alone, no game (floor)",
         "rlcard": "RLCard uno env.step",
     }
     for name, label in labels.items():
@@ -200,6 +269,14 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"RLCard uno step / our AEC step = {ratio:.2f} (median of the round ratios): ours is "
             f"{speed}; the goal, 2x faster: {verdict}"
+        )
+        floor = statistics.median(
+            theirs / ours for ours, theirs in zip(us["floor"], us["rlcard"], strict=True)
+        )
+        report["rlcard_over_floor"] = round(floor, 3)
+        print(
+            f"RLCard uno step / PettingZoo's loop alone = {floor:.2f}: the most any AEC "
+            "environment could reach in this loop"
         )
     elif not args.no_competitors:
         print("rlcard: not installed (pip install rlcard): ours only")
