@@ -381,3 +381,21 @@ def test_any_sequence_of_pushes_and_pops_records_a_game_that_replays(
     assert json.loads(log.to_record().to_json())["data"]["moves"] == [
         {"player": m.player, "move": m.move} for m in record.moves
     ]
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_entries_are_the_last_states_with_their_moves(name: str) -> None:
+    log = random_log(name, seed=5, moves=30)
+    states, moves = log.states, log.moves
+    everything = log.entries()
+    assert everything == tuple(zip((None, *moves), states, strict=True))
+    for start in (0, 1, len(log) // 2, len(log), len(log) + 1):
+        assert log.entries(start) == everything[start:]
+    assert log.pop().entries(len(log)) == ()  # the popped log is one shorter
+
+
+@pytest.mark.parametrize("start", [-1, 10**9, True, 1.0, "1", None, 2**70])
+def test_entries_refuse_a_start_out_of_the_log(start: Any) -> None:
+    log = random_log("crazy-eights", seed=5, moves=3)
+    with pytest.raises(InvalidArgumentError):
+        log.entries(start)

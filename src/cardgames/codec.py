@@ -6,8 +6,9 @@ Every document the library writes has the same envelope::
 
 where ``kind`` is ``state``, ``move``, ``view``, ``rules``, ``event``, ``record``, ``match`` or
 ``infostate``. Loading checks the envelope, then the payload field by field, and raises
-`InvalidStateError` with the path of the first problem (``/data/hands/2/0``). Nothing is ever executed while loading: there is no pickle,
-no class named by the document, only a lookup in the tables the game declares.
+`InvalidStateError` with the path of the first problem (``/data/hands/2/0``). Nothing is ever
+executed while loading: there is no pickle, no class named by the document, only a lookup in
+the tables the game declares.
 
 Values are encoded by their declared type:
 

@@ -7,7 +7,7 @@ rules, fixed deck) and every state since, so it can
 - `push` a move, checked exactly as `State.apply` checks it (an illegal move raises
   `IllegalMoveError` and the log is unchanged: it is a value, like a state);
 - give the current `state`, and the `moves` and `states` so far (python-chess's
-  ``board.move_stack``);
+  ``board.move_stack``), or only the last ones (`entries`, at the cost of those alone);
 - `pop` back to the previous log (undo; as many times as there are moves);
 - turn into a `cardgames.records.GameRecord` (`to_record`) that `cardgames.records.replay` and
   ``cardgames replay FILE`` play back, and be rebuilt from one (`from_record`).
@@ -345,6 +345,43 @@ class GameLog:
             cell = cell.previous
         states.reverse()
         return tuple(states)
+
+    def entries(self, start: int = 0) -> tuple[tuple[Move | None, AnyState], ...]:
+        """The states from number ``start`` on, each with the move that led to it.
+
+        Entry ``i`` is ``(moves[i - 1], states[i])``; the deal's entry (number 0) has no move
+        (``None``). Walks back from the current state only: the cost is the number of entries
+        returned, so a frontend that asks what happened since the last move it showed pays
+        for those moves alone, however long the game.
+
+        Args:
+            start: The first state's number, from 0 to ``len(log) + 1`` (which gives ``()``).
+
+        Raises:
+            InvalidArgumentError: for a ``start`` that is not such an integer.
+
+        Examples:
+            >>> from cardgames import crazy_eights
+            >>> log = GameLog.start(crazy_eights.GAME, ["Léa", "Tom"], seed=3)
+            >>> log = log.push(log.state.parse_move("play 9S"))
+            >>> log = log.push(log.state.legal_moves()[0])
+            >>> [(str(move), state.moves_played) for move, state in log.entries(1)]
+            [('play 9S', 1), ('play 3S', 2)]
+            >>> log.entries(0)[0] == (None, log.states[0])
+            True
+        """
+        depth = self._cell.depth
+        if isinstance(start, bool) or type(start) is not int or not 0 <= start <= depth + 1:
+            raise InvalidArgumentError(
+                "start", start, f"expected a state number from 0 to {depth + 1}"
+            )
+        entries: list[tuple[Move | None, AnyState]] = []
+        cell: _Cell | None = self._cell
+        while cell is not None and cell.depth >= start:
+            entries.append((cell.move, cell.state))
+            cell = cell.previous
+        entries.reverse()
+        return tuple(entries)
 
     def __len__(self) -> int:
         """The number of moves applied since the deal."""

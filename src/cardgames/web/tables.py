@@ -176,16 +176,15 @@ class Snapshot:
 
         Entry 0 is the deal (mover ``None``). At most the last `MAX_LOG_ENTRIES` moves.
         """
-        states = self.log.states
-        moves = self.log.moves
-        first = max(after + 1, 0, len(states) - MAX_LOG_ENTRIES)
+        log = self.log
+        first = min(max(after + 1, 0, len(log) + 1 - MAX_LOG_ENTRIES), len(log) + 1)
         return [
             (
                 n,
-                None if n == 0 else getattr(moves[n - 1], "player", None),
-                tuple(event.redacted_for(seat) for event in states[n].last_events),
+                getattr(move, "player", None),
+                tuple(event.redacted_for(seat) for event in state.last_events),
             )
-            for n in range(first, len(states))
+            for n, (move, state) in enumerate(log.entries(first), start=first)
         ]
 
     def match_summary(self) -> dict[str, Any]:
