@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -71,6 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bench", choices=sorted(_SCRIPTS), default="shedding")
     parser.add_argument("bench_args", nargs=argparse.REMAINDER, help="-- then the script's args")
     args = parser.parse_args(argv)
+    for side in ("a", "b"):  # each install runs in a temporary directory: anchor relative paths
+        python = os.path.abspath(getattr(args, side))  # not resolved: a venv's python is a link
+        if not os.access(python, os.X_OK):
+            parser.error(f"--{side} {getattr(args, side)}: not an executable Python")
+        setattr(args, side, python)
     bench = [a for a in args.bench_args if a != "--"] or ["--games", "2000", "--repeat", "1"]
     if args.bench == "simulate":
         return _simulate(args.a, args.b, args.rounds, bench)
