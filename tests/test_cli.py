@@ -730,7 +730,7 @@ def test_score_match_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
         ("{oops", "not valid JSON"),
         ('{"format": "other"}', "expected 'cardgames.match'"),
         ('{"format": "cardgames.match", "version": 9}', "unsupported version 9"),
-        (b"\xff\xfe".decode("latin-1"), "not a match"),
+        (b"\xff\xfe".decode("latin-1"), "cannot be read as a match"),
     ]:
         match.write_text(content, encoding="utf-8")
         assert_one_line_error(
@@ -859,6 +859,18 @@ def test_score_planets_match(capsys: pytest.CaptureFixture[str], tmp_path: Path)
         1,
         "expected a match of a shedding game, got 'planets'",
     )
+
+
+def test_score_names_that_are_one_name_and_huge_counts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    match = tmp_path / "m.json"
+    hands = ["--blocked", "--hand", "Léa=8H", "--hand", "Le\u0301a=KS", "--hand", "Tom=3C"]
+    result = run(capsys, "score", "crazy-eights", *hands, "--match", str(match))
+    assert_one_line_error(result, 2, "given twice")
+    assert not match.exists()
+    tally = ["--tally", "Léa=hand " + "9" * 5000, "--tally", "Tom=hand 1"]
+    assert_one_line_error(run(capsys, "score", "planets", *tally), 2, "--tally Léa")
 
 
 def test_parse_tally() -> None:

@@ -84,6 +84,8 @@ def test_rounds_replace_the_shedding_rules_end_and_count_the_planet_games() -> N
         ("crazy-eights", {"seed": 1.5}, InvalidArgumentError),
         ("planets", {"seed": -(2**64)}, InvalidArgumentError),
         ("crazy-eights", {"rules": planets.Rules()}, InvalidRulesError),
+        ("crazy-eights", {"rules": huit_americain.Rules()}, InvalidRulesError),  # other game
+        ("huit-americain", {"rules": crazy_eights.Rules()}, InvalidRulesError),
         ("planets", {"rules": crazy_eights.Rules()}, InvalidRulesError),
     ],
 )
@@ -200,6 +202,46 @@ def test_an_edited_document_is_refused_naming_the_field(name: str, edited: Any, 
         return
     with pytest.raises(InvalidStateError):
         game.match_type.from_json(text)
+
+
+def test_a_match_to_an_unreachable_target_ends_after_max_rounds() -> None:
+    rules = crazy_eights.Rules(target_score=100_000)
+    rows = ((1, 0),) * (MAX_ROUNDS - 1)
+    match = crazy_eights.Match(rules, ("A", "B"), rows)
+    assert not match.is_over
+    last = match.add_round([0, 1])
+    assert last.is_over
+    assert last.winners == (0,)
+    with pytest.raises(MatchOverError):
+        last.add_round([0, 0])
+    with pytest.raises(InvalidRulesError, match="rounds"):
+        crazy_eights.Match(rules, ("A", "B"), (*last.rounds, (0, 0)))
+    assert find_game("crazy-eights").match_from_json(last.to_json()) == last
+
+
+def test_names_that_are_one_name_are_refused() -> None:
+    for names in (["Léa", "le\u0301a"], ["Léa", "LÉA"], ["Léa", "Tom\x1b[31m"], ["A", "B\n"]):
+        with pytest.raises(InvalidRulesError):
+            find_game("crazy-eights").new_match(names)
+        with pytest.raises(InvalidRulesError):
+            crazy_eights.new_game(names, seed=1)
+        with pytest.raises(InvalidRulesError):
+            planets.new_game(names, seed=1)
+    document = json.loads(find_game("planets").new_match(["Léa", "Tom"]).to_json())
+    document["data"]["players"] = ["Léa", "le\u0301a"]
+    with pytest.raises(InvalidStateError, match="different"):
+        find_game("planets").match_from_json(json.dumps(document))
+
+
+def test_a_key_twice_in_a_document_is_refused() -> None:
+    text = find_game("crazy-eights").new_match(["Léa", "Tom"]).add_round([250, 0]).to_json()
+    doubled = text.replace('"rounds":', '"rounds":[],"rounds":', 1)
+    assert json.loads(doubled)["data"]["rounds"] == [[250, 0]]  # a plain parser keeps the last
+    with pytest.raises(InvalidStateError, match="'rounds' appears twice"):
+        find_game("crazy-eights").match_from_json(doubled)
+    state = crazy_eights.new_game(["Léa", "Tom"], seed=1).to_json()
+    with pytest.raises(InvalidStateError, match="appears twice"):
+        crazy_eights.State.from_json(state.replace('"version":1', '"version":1,"version":1'))
 
 
 def test_a_shedding_match_holds_only_what_a_match_reaches() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -303,7 +304,45 @@ def _edit(url: str, statement: str, **values: Any) -> None:
     engine.dispose()
 
 
-@pytest.mark.parametrize("damage", ["state", "state-json", "move", "move-order", "round", "match"])
+def _edit_match(url: str, table: str, change: Callable[[dict[str, Any]], None]) -> None:
+    """Rewrite a table's stored match document through ``change`` (on its ``data``)."""
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        text = connection.execute(
+            sa.text("SELECT match FROM cg_tables WHERE id = :t"), {"t": table}
+        ).scalar_one()
+        document = json.loads(text)
+        change(document["data"])
+        connection.execute(
+            sa.text("UPDATE cg_tables SET match = :m WHERE id = :t"),
+            {"m": json.dumps(document), "t": table},
+        )
+    engine.dispose()
+
+
+def _rename_players(data: dict[str, Any]) -> None:
+    data["players"] = [name + "x" for name in data["players"]]
+
+
+def _add_round(data: dict[str, Any]) -> None:
+    data["rounds"] = [[0] * len(data["players"])]
+
+
+def _rotate_dealer(data: dict[str, Any]) -> None:
+    data["rules"]["dealer"] = 1 - data["rules"].get("dealer", 0)
+
+
+MATCH_DAMAGES = {
+    "match-players": _rename_players,  # a valid match, of other players than the seats
+    "match-rounds": _add_round,  # a valid match that holds a round not played at the table
+    "match-rules": _rotate_dealer,  # the round in play was not dealt under the match's rules
+}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["state", "state-json", "move", "move-order", "round", "match", *MATCH_DAMAGES],
+)
 def test_a_damaged_table_is_unavailable_and_the_others_play_on(tmp_path: Path, damage: str) -> None:
     url = db_url(tmp_path)
     with serve(tmp_path) as client:
@@ -334,6 +373,8 @@ def test_a_damaged_table_is_unavailable_and_the_others_play_on(tmp_path: Path, d
         _edit(url, "UPDATE cg_moves SET seq = 99 WHERE table_id = :t AND seq = 1", t=table)
     elif damage == "round":
         _edit(url, "DELETE FROM cg_rounds WHERE table_id = :t", t=table)
+    elif damage in MATCH_DAMAGES:
+        _edit_match(url, table, MATCH_DAMAGES[damage])
     else:
         _edit(url, "UPDATE cg_tables SET match = '[]' WHERE id = :t", t=table)
     with serve(tmp_path, raise_server_exceptions=False) as client:

@@ -19,14 +19,9 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from cardgames.codec import decode, dump_document, encode, load_game_document
-from cardgames.errors import (
-    InvalidArgumentError,
-    InvalidRulesError,
-    InvalidStateError,
-    UnknownGameError,
-)
-from cardgames.game import find_game
+from cardgames.codec import decode, dump_document, encode
+from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
+from cardgames.game import load_game_document
 from cardgames.rng import Rng
 
 __all__ = ["SEED_LIMIT", "check_seed", "match_from_json", "match_to_json", "round_seed"]
@@ -65,7 +60,9 @@ def match_to_json(match: Any) -> str:
     return dump_document("match", match.rules.game_name, encode(match))
 
 
-def match_from_json(cls: type[M], text: str | bytes, rules_type: type, what: str) -> M:
+def match_from_json(
+    cls: type[M], text: str | bytes, rules_type: type, what: str, max_rounds: int
+) -> M:
     """Load a ``cardgames.match`` document as a ``cls`` whose rules are ``rules_type``'s.
 
     Args:
@@ -73,17 +70,12 @@ def match_from_json(cls: type[M], text: str | bytes, rules_type: type, what: str
         text: The document.
         rules_type: The base class of the rules this ``Match`` accepts.
         what: The games it accepts, for the error message (``"a shedding game"``).
+        max_rounds: The most rounds such a match holds (checked before decoding them).
 
     Raises:
         InvalidStateError: naming the first bad place (``/game``, ``/data/rounds``...).
     """
-    name, data = load_game_document(text, "match")
-    try:
-        game = find_game(name)
-    except UnknownGameError:
-        raise InvalidStateError("/game", f"unknown game {name!r}"[:300]) from None
-    if game.name != name:  # an alias: documents use the canonical name
-        raise InvalidStateError("/game", f"expected the game's name {game.name!r}, got {name!r}")
+    game, data = load_game_document(text, "match")
     if not issubclass(game.rules_type, rules_type):
         raise InvalidStateError("/game", f"expected a match of {what}, got {game.name!r}")
     fields = [field for field in attrs.fields(cls) if field.init]  # type: ignore[arg-type]
@@ -93,6 +85,9 @@ def match_from_json(cls: type[M], text: str | bytes, rules_type: type, what: str
     unknown = sorted(repr(key) for key in data if key not in names)
     if unknown:
         raise InvalidStateError("/data", f"unknown field(s) {', '.join(unknown)}"[:300])
+    rounds = data.get("rounds")
+    if isinstance(rounds, list) and len(rounds) > max_rounds:  # before decoding each row
+        raise InvalidStateError("/data/rounds", f"more than {max_rounds} rounds")
     hints = typing.get_type_hints(cls)
     values: dict[str, Any] = {}
     for field in fields:

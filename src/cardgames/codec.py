@@ -4,9 +4,10 @@ Every document the library writes has the same envelope::
 
     {"format": "cardgames.<kind>", "version": 1, "game": "<game name>", "data": {...}}
 
-where ``kind`` is ``state``, ``move``, ``view``, ``rules``, ``event``, ``record``, ``match`` or
-``infostate``. Loading checks the envelope, then the payload field by field, and raises
-`InvalidStateError` with the path of the first problem (``/data/hands/2/0``). Nothing is ever
+where ``kind`` is ``state``, ``move``, ``view``, ``rules``, ``event``, ``record``, ``match``,
+``infostate`` or ``simulation``. Loading checks the envelope, then the payload field by field,
+and raises `InvalidStateError` with the path of the first problem (``/data/hands/2/0``); an
+object with a key twice is refused (JSON parsers disagree on which one counts). Nothing is ever
 executed while loading: there is no pickle, no class named by the document, only a lookup in
 the tables the game declares.
 
@@ -41,8 +42,8 @@ __all__ = [
     "decode",
     "dump_document",
     "encode",
+    "load_any_document",
     "load_document",
-    "load_game_document",
 ]
 
 FORMAT_VERSION = 1
@@ -282,10 +283,10 @@ def dump_document(kind: str, game: str, data: Any) -> str:
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
-def load_game_document(text: str | bytes, kind: str) -> tuple[str, Any]:
+def load_any_document(text: str | bytes, kind: str) -> tuple[str, Any]:
     """`load_document` for a document of any game: the envelope's game name and ``data``.
 
-    The name is not looked up here (the caller does, with `find_game`).
+    The name is not looked up here (`cardgames.game.load_game_document` does).
 
     Raises:
         InvalidStateError: as `load_document`, or if ``game`` is not a string.
@@ -311,7 +312,20 @@ def load_document(text: str | bytes, kind: str, game: str | None) -> Any:
     return _load_envelope(text, kind, game)["data"]
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key appears twice (parsers disagree on which one wins)."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                _fail("", f"the key {key!r} appears twice in one object"[:300])
+            seen.add(key)
+    return result
+
+
 def _load_envelope(text: str | bytes, kind: str, game: str | None) -> dict[str, Any]:
+    """Parse JSON text and check the envelope (see `load_document`); the whole document."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -322,7 +336,7 @@ def _load_envelope(text: str | bytes, kind: str, game: str | None) -> dict[str, 
     if len(text) > _MAX_DOCUMENT_CHARS:
         _fail("", f"document is larger than {_MAX_DOCUMENT_CHARS} characters")
     try:
-        document = json.loads(text)
+        document = json.loads(text, object_pairs_hook=_object)
     except RecursionError:
         _fail("", "document is nested too deeply")
     except ValueError as exc:

@@ -30,11 +30,11 @@ import operator
 import types
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.codec import decode, dump_document, encode, load_any_document, load_document
 from cardgames.errors import (
     InvalidArgumentError,
     InvalidRulesError,
@@ -60,6 +60,8 @@ __all__ = [
     "engine_move",
     "find_game",
     "games",
+    "load_game_document",
+    "name_key",
     "normalize_name",
     "player_names",
     "register",
@@ -163,6 +165,7 @@ class View:
         raise NotImplementedError
 
 
+@runtime_checkable
 class Match(Protocol):
     """What every game's ``Match`` offers: an immutable score sheet of several rounds.
 
@@ -519,14 +522,15 @@ class Game(Generic[GameStateT]):
             players: The number of players, or their names in seat order.
             rules: The rules of every round (default: the game's default preset).
             seed: Seeds the rounds the match deals (`Match.deal`).
-            rounds: Play exactly this many rounds (default: as the game's rules say: to a
-                target score in Crazy Eights and 8 Américain, one game per player in the
-                planet game).
+            rounds: Play this many rounds (default: as the game's rules say: to a target
+                score in Crazy Eights and 8 Américain, one game per player in the planet game,
+                where a tie on the highest total is then played off with more games).
 
         Raises:
-            InvalidRulesError: for rules of another game, bad players or a number of rounds
-                the game refuses.
-            InvalidArgumentError: for a seed that is not an integer within 2**64.
+            InvalidRulesError: for rules of another game (the other shedding game's too) or bad
+                players; for a number of rounds the shedding games' rules refuse (1 to 1,000).
+            InvalidArgumentError: for a seed that is not an integer within 2**64; for a number
+                of games the planet game refuses (1 to 100).
             NotImplementedError: if the game has no matches.
 
         Examples:
@@ -536,6 +540,8 @@ class Game(Generic[GameStateT]):
         """
         if self._new_match is None:
             raise NotImplementedError(f"{self.name} has no matches")
+        if rules is not None and getattr(rules, "game_name", self.name) != self.name:
+            raise InvalidRulesError("rules", rules, f"expected the rules of {self.title}")
         chosen = self.default_rules if rules is None else rules
         return self._new_match(players, chosen, seed, rounds)
 
@@ -745,12 +751,50 @@ def games() -> tuple[Game[Any], ...]:
     return tuple(sorted(unique.values(), key=lambda g: g.name))
 
 
+def load_game_document(text: str | bytes, kind: str) -> tuple[Game[Any], Any]:
+    """Load a document of any registered game: the game its envelope names, and its ``data``.
+
+    The envelope is checked as `cardgames.codec.load_document` checks it; ``game`` must be the
+    canonical name of a registered game (documents never hold an alias).
+
+    Raises:
+        InvalidStateError: for a bad envelope, or ``/game`` for an unknown name or an alias.
+
+    Examples:
+        >>> game, data = load_game_document(find_game("planets").default_rules.to_json(), "rules")
+        >>> game.name, data["draw_count"]
+        ('planets', 3)
+    """
+    name, data = load_any_document(text, kind)
+    try:
+        game = find_game(name)
+    except UnknownGameError:
+        raise InvalidStateError("/game", f"unknown game {name!r}"[:300]) from None
+    if game.name != name:
+        raise InvalidStateError("/game", f"expected the game's name {game.name!r}, got {name!r}")
+    return game, data
+
+
+def name_key(name: str) -> str:
+    """The form under which two player names are the same name: NFC-normalized, case-folded.
+
+    ``"Léa"`` typed with a precomposed ``é`` and with ``e`` and a combining accent look alike
+    and are one name, as are ``"LÉA"`` and ``"léa"``.
+
+    Examples:
+        >>> name_key("LÉA") == name_key("le\u0301a")
+        True
+    """
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
     """Check the ``players`` argument of ``new_game`` and return the players' names.
 
-    A number gives ``"Player 1"``, ``"Player 2"``…; names must be non-empty, valid text and
-    different (ignoring case). Game implementations call it so that every game refuses the same
-    values the same way.
+    A number gives ``"Player 1"``, ``"Player 2"``…; names must be non-empty, printable text (no
+    control character: names are shown to people) and different under `name_key` (ignoring case
+    and how accents are encoded). Game implementations call it so that every game refuses the
+    same values the same way.
 
     Raises:
         InvalidRulesError: naming ``players``, for a bad value or a count the game does not take.
@@ -790,7 +834,11 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
                 name.encode("utf-8")
             except UnicodeEncodeError:
                 raise InvalidRulesError("players", players, "names must be valid text") from None
-        if len({n.casefold() for n in names}) != len(names):
+            if not name.isprintable():
+                raise InvalidRulesError(
+                    "players", players, "names must be printable (no control characters)"
+                )
+        if len({name_key(n) for n in names}) != len(names):
             raise InvalidRulesError("players", players, "names must be different")
     if not game.min_players <= len(names) <= game.max_players:
         raise InvalidRulesError(

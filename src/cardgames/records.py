@@ -73,23 +73,21 @@ Examples:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from cardgames.agents.base import GameResult
-from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.codec import decode, dump_document, encode
 from cardgames.errors import (
     CardGamesError,
     IllegalMoveError,
     InvalidRulesError,
     InvalidStateError,
     ParseError,
-    UnknownGameError,
 )
-from cardgames.game import Game, Outcome, State, find_game
+from cardgames.game import Game, Outcome, State, find_game, load_game_document
 
 __all__ = [
     "GameRecord",
@@ -208,8 +206,7 @@ class GameRecord:
             InvalidStateError: naming the path of the first problem (``/game`` for an unknown
                 game, ``/data/rules/hand_size``, ``/data/deck/3``, ``/data/moves/12/player``).
         """
-        data = load_document(text, "record", None)
-        game = _game_of(text)
+        game, data = load_game_document(text, "record")
         document: _RecordDocument = decode(_RecordDocument, data, "/data")
         try:
             rules = decode(game.rules_type, document.rules, "/data/rules")
@@ -260,19 +257,6 @@ class _RecordDocument:
     deck: tuple[str, ...] | None
     moves: tuple[RecordedMove, ...]
     result: Outcome | None
-
-
-def _game_of(text: str | bytes) -> Game[Any]:
-    name = json.loads(text).get("game")  # the envelope was checked by load_document
-    if not isinstance(name, str):
-        raise InvalidStateError("/game", f"expected a game name, got {name!r}"[:300])
-    try:
-        game = find_game(name)
-    except UnknownGameError as exc:
-        raise InvalidStateError("/game", str(exc)) from None
-    if game.name != name:
-        raise InvalidStateError("/game", f"expected the canonical name {game.name!r}")
-    return game
 
 
 def _path_of(option: str) -> str:

@@ -54,7 +54,6 @@ import concurrent.futures
 import csv
 import importlib
 import itertools
-import json
 import math
 import operator
 import os
@@ -65,7 +64,7 @@ import attrs
 
 from cardgames.agents.base import Agent, _play_unrecorded
 from cardgames.agents.registry import _ArgumentError, make_agent
-from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.codec import decode, dump_document, encode, load_any_document
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
 from cardgames.game import Game, Termination, find_game, normalize_name
 from cardgames.narration import ending
@@ -672,10 +671,7 @@ class SimulationResults:
         Raises:
             InvalidStateError: naming what is wrong.
         """
-        data = load_document(text, "simulation", None)
-        game = json.loads(text)["game"]
-        if not isinstance(game, str):
-            raise InvalidStateError("/game", "expected the game's name as a string")
+        game, data = load_any_document(text, "simulation")
         if not isinstance(data, dict):
             raise InvalidStateError("/data", "expected an object")
         unknown = set(data) - {"seed", "rules", "rows"}

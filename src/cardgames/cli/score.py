@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,7 +40,7 @@ from cardgames.cli.choices import (
 from cardgames.cli.narrate import Narrator
 from cardgames.cli.output import can_show, print_table
 from cardgames.errors import CardGamesError, InvalidArgumentError, InvalidStateError, ParseError
-from cardgames.game import Game, Match
+from cardgames.game import Game, Match, name_key
 
 T = TypeVar("T")
 
@@ -57,9 +56,9 @@ def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
         name = " ".join(name.split())
         if not sep or not name:
             raise UsageError(f'{flag} {item!r}: expected NAME="..." (for example Tom="8H KS")')
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise UsageError(f"{flag}: {name} is given twice")
-        seen.add(name.casefold())
+        seen.add(name_key(name))
         pairs.append((name, text))
     return pairs
 
@@ -77,7 +76,7 @@ def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
             cards = parse_cards(text)
         except ParseError as exc:
             raise UsageError(f"--hand {name}: {exc}") from None
-        if winner is not None and name.casefold() == winner.casefold():
+        if winner is not None and name_key(name) == name_key(winner):
             if cards:
                 raise UsageError(f"--hand {name}: {name} went out (--winner) and holds no card")
             continue
@@ -194,6 +193,7 @@ def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> in
         more = "" if args.decks or absent else " (--decks N if you played with more decks)"
         raise UsageError(f"--hand: {exc.reason}{more}") from None
     points = round_points(hands, rules, decks=args.decks)
+    updated = _with_round(match, [points[name] for name in names])  # before printing
     winners = round_winners([hands[name] for name in names], rules, decks=args.decks)
     symbols = Narrator(tuple(names), None, can_show())
     lowest_wins = rules.scoring is Scoring.HUIT_AMERICAIN
@@ -212,9 +212,9 @@ def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> in
         print(f"{who} wins the round and scores {points[who]}.")
     else:
         print(f"{who} win the round and score {points[names[winners[0]]]} each.")
-    if match is None or path is None:
+    if match is None or updated is None or path is None:
         return 0
-    _print_match(path, game, match.add_round(points), _match_goal(match.rules, lowest_wins))
+    _print_match(path, game, updated, _match_goal(match.rules, lowest_wins))
     return 0
 
 
@@ -229,20 +229,15 @@ def _in_match_order(
     given: dict[str, T], players: Sequence[str], what: str = "hand (--hand NAME= for none)"
 ) -> dict[str, T]:
     """``given`` by player name, in the match's seat order (names in any case)."""
-    by_key = {_key(name): value for name, value in given.items()}
-    known = {_key(p) for p in players}
-    unknown = [name for name in given if _key(name) not in known]
+    by_key = {name_key(name): value for name, value in given.items()}
+    known = {name_key(p) for p in players}
+    unknown = [name for name in given if name_key(name) not in known]
     if unknown:
         raise UsageError(f"{', '.join(unknown)} not in the match (players: {', '.join(players)})")
-    missing = [p for p in players if _key(p) not in by_key]
+    missing = [p for p in players if name_key(p) not in by_key]
     if missing:
         raise UsageError(f"give every player's {what}: {', '.join(missing)} missing")
-    return {p: by_key[_key(p)] for p in players}
-
-
-def _key(name: str) -> str:
-    """A player name as the score keeper compares them: case and Unicode form ignored."""
-    return unicodedata.normalize("NFC", name).casefold()
+    return {p: by_key[name_key(p)] for p in players}
 
 
 def load_match(path: Path, game: Game[Any]) -> Match:
@@ -258,7 +253,7 @@ def load_match(path: Path, game: Game[Any]) -> Match:
     try:
         return game.match_from_json(text)
     except InvalidStateError as exc:
-        raise CommandError(f"{path}: not a match of {game.name} ({exc})") from None
+        raise CommandError(f"{path}: cannot be read as a match of {game.name} ({exc})") from None
 
 
 def save_match(path: Path, game: Game[Any], match: Match) -> None:
@@ -300,7 +295,7 @@ def parse_tally(text: str) -> Any:
         if not words:
             continue
         head = words[0].casefold().replace("_", "-")
-        if head in _COUNTS and len(words) == 2 and (words[1].isascii() and words[1].isdigit()):
+        if head in _COUNTS and len(words) == 2 and _count(words[1]):
             counts[_COUNTS[head]] += int(words[1])
             continue
         try:
@@ -311,7 +306,7 @@ def parse_tally(text: str) -> Any:
         if rest in (["all-different"], ["8-different"], ["all", "different"]):
             gatherings.append(Gathering(PLANETS, role))
             continue
-        if not rest or not (rest[0].isascii() and rest[0].isdigit()) or len(rest) > 2:
+        if not rest or not _count(rest[0]) or len(rest) > 2:
             raise ParseError(item.strip(), _TALLY_EXPECTED)
         planet = PlanetCard.parse(words[2]) if len(words) == 3 else PLANETS[0]
         try:
@@ -319,6 +314,11 @@ def parse_tally(text: str) -> Any:
         except ValueError as exc:
             raise ParseError(item.strip(), str(exc)) from None
     return Tally(tuple(gatherings), **counts)
+
+
+def _count(word: str) -> bool:
+    """Whether ``word`` is a count of cards: ASCII digits, at most four of them."""
+    return word.isascii() and word.isdigit() and len(word) <= 4
 
 
 def _score_planets(game: Game[Any], rules: Any, args: argparse.Namespace) -> int:
@@ -338,6 +338,8 @@ def _score_planets(game: Game[Any], rules: Any, args: argparse.Namespace) -> int
             tallies.append(parse_tally(text))
         except ParseError as exc:
             raise UsageError(f"--tally {name}: {exc}") from None
+    scores = [tally.score(rules) for tally in tallies]
+    updated = _with_round(match, scores)  # refused before anything is printed
     rows = [
         [
             name,
@@ -354,12 +356,25 @@ def _score_planets(game: Game[Any], rules: Any, args: argparse.Namespace) -> int
     )
     _, sentence = final_winners(tallies, rules, names)
     print(sentence)
-    if match is None or path is None:
+    if updated is None or path is None:
         return 0
-    from cardgames.planets import Match as PlanetsMatch
-
-    assert isinstance(match, PlanetsMatch)  # the planet game's new_match and match_from_json
-    points = [tally.score(rules) for tally in tallies]
-    goal = f"{match.games} games, then more while the highest total is tied; the highest total wins"
-    _print_match(path, game, match.add_round(points), goal)
+    games = getattr(match, "games", "?")
+    goal = f"{games} games; the highest total wins"
+    if getattr(match, "play_off", False):
+        goal = f"{games} games, then more while the highest total is tied; the highest total wins"
+    _print_match(path, game, updated, goal)
     return 0
+
+
+def _with_round(match: Match | None, points: Sequence[int]) -> Match | None:
+    """``match`` with the round's points added (``None`` without a match).
+
+    Raises:
+        UsageError: for points the match refuses (out of its range).
+    """
+    if match is None:
+        return None
+    try:
+        return match.add_round(points)
+    except CardGamesError as exc:
+        raise UsageError(f"--match: {exc}") from None

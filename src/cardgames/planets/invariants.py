@@ -39,7 +39,7 @@ import attrs
 
 from cardgames.codec import decode, encode
 from cardgames.errors import InvalidStateError
-from cardgames.game import Event, Outcome, Termination
+from cardgames.game import Event, Outcome, Termination, name_key
 from cardgames.planets.cards import (
     BLACK_HOLE,
     BLACK_HOLE_COUNT,
@@ -139,8 +139,11 @@ def _check_players(players: Sequence[str], rules: Rules) -> int:
     n = len(players)
     if not 2 <= n <= 6:
         raise _fail("players", f"8 takes 2 to 6 players, not {n}")
-    if any(not p.strip() for p in players) or len({p.casefold() for p in players}) != n:
-        raise _fail("players", "names must be non-empty and different")
+    if (
+        any(not p.strip() or not p.isprintable() for p in players)
+        or len({name_key(p) for p in players}) != n
+    ):
+        raise _fail("players", "names must be non-empty, printable and different")
     if rules.first_commander >= n:
         raise _fail("rules/first_commander", f"there are only {n} seats")
     return n

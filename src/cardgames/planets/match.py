@@ -193,7 +193,7 @@ class Match:
             InvalidStateError: naming the first bad place (``/data/rounds``...), for a match
                 of another game too.
         """
-        return match_from_json(cls, text, Rules, '"8"')
+        return match_from_json(cls, text, Rules, '"8"', 2 * MAX_GAMES)
 
     def to_json(self) -> str:
         """The ``cardgames.match`` document: rules, players, points, seed, games, play-off."""

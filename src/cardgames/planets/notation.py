@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardgames.errors import ParseError
-from cardgames.game import Move
+from cardgames.game import Move, name_key
 from cardgames.planets.cards import PLANETS, PlanetCard, parse_planet_cards
 from cardgames.planets.moves import (
     Decline,
@@ -88,9 +88,9 @@ def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
 def _parse_seat(players: Sequence[str], word: str, text: str) -> int:
     if word.isascii() and word.isdigit() and len(word) <= 6:
         return int(word)
-    folded = word.strip().casefold()
+    folded = name_key(word.strip())
     for seat, name in enumerate(players):
-        if name.casefold() == folded:
+        if name_key(name) == folded:
             return seat
     raise ParseError(text, "a seat number or a player's name")
 

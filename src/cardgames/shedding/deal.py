@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from cardgames.cards import Card, make_deck, parse_cards
-from cardgames.codec import decode, load_document
+from cardgames.codec import decode
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError, ParseError
 from cardgames.game import Game, player_names
 from cardgames.rng import Rng
@@ -326,14 +326,9 @@ def state_from_json(text: object) -> SheddingState:
     """Load a state written by `SheddingState.to_json` (see `SheddingState.from_json`)."""
     if not isinstance(text, (str, bytes)):
         raise InvalidStateError("", f"expected JSON text, got {type(text).__name__}")
-    from cardgames.game import find_game
+    from cardgames.game import load_game_document
 
-    envelope_game = _peek_game(text)
-    try:
-        game = find_game(envelope_game)
-    except LookupError:
-        raise InvalidStateError("/game", f"unknown game {envelope_game!r}") from None
-    data = load_document(text, "state", game.name)
+    game, data = load_game_document(text, "state")
     if not issubclass(game.state_type, SheddingState):
         raise InvalidStateError("/game", f"{game.name!r} is not a shedding game")
     document: _StateDocument = decode(_StateDocument, data, "/data", tagged=EVENT_TYPES)
@@ -342,19 +337,6 @@ def state_from_json(text: object) -> SheddingState:
     except InvalidRulesError as exc:
         raise InvalidStateError(f"/data/rules/{exc.option}", exc.reason) from None
     return _build(document, rules, game)
-
-
-def _peek_game(text: str | bytes) -> str:
-    import json
-
-    try:
-        document = json.loads(text)
-    except (ValueError, RecursionError, TypeError):
-        load_document(text, "state", None)  # raises the precise error
-        raise InvalidStateError("", "not a state document") from None
-    if not isinstance(document, dict) or not isinstance(document.get("game"), str):
-        raise InvalidStateError("/game", "missing or not a string")
-    return str(document["game"])
 
 
 def _build(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) -> SheddingState:

@@ -14,10 +14,13 @@ This shared class has no default game: `Match.new` takes the rules. Each game mo
 ``Match`` (`cardgames.crazy_eights.Match`, `cardgames.huit_americain.Match`) whose ``new``
 defaults to that game's rules; `Game.new_match` starts one of any game alike.
 
-A score sheet holds only what a match can reach: at most `MAX_ROUNDS` rounds, none after the
-end of the match, each with one whole number of points from 0 to `MAX_POINTS` per player, and a
-seed strictly between -2**64 and 2**64. `to_json` writes it as a ``cardgames.match`` document
-and `from_json` loads one with these checks (see `cardgames._match`).
+So that every match ends, one to a target score also ends after `MAX_ROUNDS` rounds (a target
+far out of reach with tiny hands could otherwise take longer); the best totals then win.
+
+A score sheet holds only what a match can reach: no round after the end of the match, one whole
+number of points from 0 to `MAX_POINTS` per player and round, and a seed strictly between -2**64
+and 2**64. `to_json` writes it as a ``cardgames.match`` document and `from_json` loads one with
+these checks (see `cardgames._match`).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import attrs
 from cardgames._match import check_seed, match_from_json, match_to_json, round_seed
 from cardgames.cards import Card
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
-from cardgames.game import find_game, player_names
+from cardgames.game import find_game, name_key, player_names
 from cardgames.shedding.engine import SheddingState
 from cardgames.shedding.rules import Scoring, SheddingRules
 from cardgames.shedding.scoring import round_points
@@ -40,9 +43,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_POINTS", "MAX_ROUNDS", "Match", "MatchOverError"]
 
-MAX_ROUNDS: Final = 10_000
-"""The most rounds a score sheet holds (a match to a target score of zero-point rounds is
-refused beyond it)."""
+MAX_ROUNDS: Final = 1_000
+"""The most rounds of a match: one to a target score not reached by then ends there (as the
+rules' ``rounds`` option, whose largest value this is)."""
 
 MAX_POINTS: Final = 10_000_000
 """The most points one player scores in one round (a real round stays within a few hundred)."""
@@ -164,7 +167,7 @@ class Match:
             InvalidStateError: naming the first bad place (``/data/rounds``...), for a match
                 of a game that is not a shedding game too.
         """
-        return match_from_json(cls, text, SheddingRules, "a shedding game")
+        return match_from_json(cls, text, SheddingRules, "a shedding game", MAX_ROUNDS)
 
     def to_json(self) -> str:
         """The ``cardgames.match`` document: rules, players, each round's points, seed."""
@@ -174,6 +177,8 @@ class Match:
         """Whether a match is over after ``played`` rounds adding up to ``totals``."""
         rules = self.rules
         if rules.target_score is not None and max(totals) >= rules.target_score:
+            return True
+        if played >= MAX_ROUNDS:
             return True
         return rules.rounds is not None and played >= rules.rounds
 
@@ -275,17 +280,17 @@ class Match:
         if self.is_over:
             raise MatchOverError("the match is over")
         if isinstance(hands, Mapping):
-            by_key = {str(name).casefold(): cards for name, cards in hands.items()}
-            known = {name.casefold() for name in self.players}
-            unknown = [str(name) for name in hands if str(name).casefold() not in known]
-            missing = [name for name in self.players if name.casefold() not in by_key]
+            by_key = {name_key(str(name)): cards for name, cards in hands.items()}
+            known = {name_key(name) for name in self.players}
+            unknown = [str(name) for name in hands if name_key(str(name)) not in known]
+            missing = [name for name in self.players if name_key(name) not in by_key]
             if unknown or missing or len(by_key) != len(hands):
                 raise InvalidArgumentError(
                     "hands",
                     ", ".join(unknown or missing),
                     f"expected the hand of every player of the match: {', '.join(self.players)}",
                 )
-            ordered = {name: by_key[name.casefold()] for name in self.players}
+            ordered = {name: by_key[name_key(name)] for name in self.players}
             points = round_points(ordered, self.rules, decks=decks)
             return self.add_round(points)
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from cardgames.cards import Card, Suit, _take_card
 from cardgames.errors import ParseError
-from cardgames.game import Move, seat_number
+from cardgames.game import Move, name_key, seat_number
 from cardgames.shedding.moves import Announce, CallOut, Draw, Pass, PlayCard, TakePenalty
 
 if TYPE_CHECKING:
@@ -174,6 +174,6 @@ def _seat(state: SheddingState, word: str, text: str) -> int:
     if word.isascii() and word.isdigit() and len(word) <= 6:
         return int(word)
     for seat, name in enumerate(state.players):
-        if name.casefold() == word.casefold():
+        if name_key(name) == name_key(word):
             return seat
     raise ParseError(text, "a seat number or a player's name")

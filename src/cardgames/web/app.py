@@ -36,6 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 import cardgames
 from cardgames.codec import encode
 from cardgames.errors import CardGamesError, InvalidArgumentError
+from cardgames.game import name_key
 from cardgames.narration import LANGUAGES, describe_move, narrate
 from cardgames.web.store import Store
 from cardgames.web.tables import (
@@ -267,9 +268,9 @@ def _check_name(name: object, taken: set[str]) -> str:
         raise ApiError(
             400, "bad_table", f"a name has no surrounding spaces or control characters: {name!r}"
         )
-    if name.casefold() in taken:
+    if name_key(name) in taken:
         raise ApiError(400, "bad_table", f"two seats are named {name!r}")
-    taken.add(name.casefold())
+    taken.add(name_key(name))
     return name
 
 

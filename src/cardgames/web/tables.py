@@ -195,6 +195,26 @@ class Snapshot:
         return summary
 
 
+def _check_match(row: TableRow, match: Any, players: tuple[str, ...], rules: Any) -> None:
+    """Refuse a stored match that is not this table's: its players, rounds played, status.
+
+    Round ``r`` is played while the match holds ``r - 1`` rounds, under `Match.round_rules`;
+    once it is over the match holds ``r`` and the table's status says whether it is the last.
+
+    Raises:
+        CorruptTableError: naming what does not fit.
+    """
+    playing = row.status == "playing"
+    if match.players != players:
+        raise CorruptTableError(f"table {row.id}: the match's players are not the seats'")
+    if len(match.rounds) != (row.round - 1 if playing else row.round):
+        raise CorruptTableError(f"table {row.id}: the match does not hold round {row.round}")
+    if playing and rules != match.round_rules():
+        raise CorruptTableError(f"table {row.id}: the round's rules are not the match's")
+    if not playing and (row.status == "match_over") != bool(match.is_over):
+        raise CorruptTableError(f"table {row.id}: the status does not fit the match")
+
+
 def _secret_seed() -> int:
     return secrets.randbits(SEED_BITS)
 
@@ -405,6 +425,7 @@ class Tables:
                 raise CorruptTableError(f"table {row.id}: round {row.round} is not stored")
             round_row, _ = found
             rules = game.rules_from_json(round_row.rules)
+            _check_match(row, match, players, rules)
             log = GameLog.start(game, players, seed=round_row.seed, rules=rules)
             stored_moves = self.store.moves(row.id, row.round, upto=row.moves)
             for n, stored in enumerate(stored_moves, start=1):
