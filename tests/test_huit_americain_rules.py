@@ -1218,7 +1218,7 @@ def test_a_finished_round_scores_each_hand_left() -> None:
     assert state.hands == ((), hand("JOKER 8H 2S 2H AC KD 10S"))
     assert round_points(state.hands, rules) == outcome.scores
     assert state.legal_moves() == ()
-    match = Match.new(state.players, STANDARD).record(state)
+    match = Match.new(state.players, rules).record(state)  # a match under the round's rules
     assert match.totals == (0, 145)
 
 
