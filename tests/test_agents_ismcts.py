@@ -155,6 +155,30 @@ def test_iteration_budget(iterations: int) -> None:
     assert list(found) == list(legal)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_iteration_budget_follows_the_number_of_players(players: int) -> None:
+    from cardgames.infostate import InfoState
+
+    budgets = ((3, 9), (5, 4))
+    expected = {2: 14, 3: 9, 4: 9, 5: 4}[players]
+    game, calls = counting(crazy_eights.GAME)
+    view, legal = next(
+        (view, legal)
+        for view, legal in (decision(crazy_eights.new_game(players, seed=s)) for s in range(50))
+        if len(legal) > 1
+    )
+    agent = ISMCTSAgent(iterations=14, game=game, player_budgets=budgets)
+    assert agent.iterations_for(players) == expected
+    agent.act(view, legal, Rng.from_seed(1))
+    assert len(calls) == expected
+    belief = attrs.evolve(agent, sampler="belief")
+    found, _, _ = belief.search_beliefs(InfoState.start(view), legal, Rng.from_seed(1))
+    assert sum(stats.visits for stats in found.values()) == expected
+    as_mapping = ISMCTSAgent(iterations=14, player_budgets={3: 9, 5: 4})
+    assert as_mapping.player_budgets == budgets
+    assert ISMCTSAgent(iterations=14).iterations_for(players) == 14
+
+
 def test_a_forced_move_is_returned_at_once() -> None:
     game, calls = counting(crazy_eights.GAME)
     rng = Rng.from_seed(5)
@@ -221,7 +245,26 @@ def test_defaults_and_registry() -> None:
     assert make_agent("ismcts", crazy_eights.GAME) == ISMCTSAgent()
 
 
-@pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"exploration": -0.1}, {"confidence": -1.0}])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"iterations": 0},
+        {"exploration": -0.1},
+        {"confidence": -1.0},
+        {"player_budgets": ((4, 0),)},
+        {"player_budgets": ((0, 10),)},
+        {"player_budgets": ((4, 10), (3, 20))},
+        {"player_budgets": ((4, 10), (4, 20))},
+        {"player_budgets": ((4, 10, 1),)},
+        {"player_budgets": ((True, 10),)},
+        {"player_budgets": ((4, 10.0),)},
+        {"player_budgets": ((4, "10"),)},
+        {"player_budgets": (4, 10)},
+        {"player_budgets": "4:10"},
+        {"player_budgets": None},
+        {"player_budgets": {4: -1}},
+    ],
+)
 def test_rejects_bad_parameters(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match=next(iter(kwargs))):
         ISMCTSAgent(**kwargs)

@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 from cardgames import crazy_eights, huit_americain, planets
 from cardgames.agents import ISMCTSAgent, RandomAgent, make_agent, offer_move, play_game
 from cardgames.agents.base import agent_rng, choose_move
-from cardgames.agents.levels import LEVELS, MistakenAgent, level_agent
+from cardgames.agents.levels import (
+    HARD_ITERATIONS,
+    HARD_PLAYER_BUDGETS,
+    LEVELS,
+    MistakenAgent,
+    level_agent,
+)
 from cardgames.agents.registry import AGENT_NAMES
 from cardgames.cards import Card
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
@@ -452,6 +458,30 @@ def test_levels_by_name() -> None:
     for spec in ("hard:5", "easy:1", "ismcts-belief:0", "ismcts-belief:x", "very-hard"):
         with pytest.raises(InvalidRulesError):
             make_agent(spec, game)
+
+
+def test_the_hard_budget_follows_the_game_and_the_number_of_players() -> None:
+    for game in (*SHEDDING, planets.GAME):
+        hard = level_agent("hard", game)
+        assert isinstance(hard, ISMCTSAgent)
+        assert hard.iterations_for(2) == HARD_ITERATIONS[game.name]
+        assert hard.player_budgets == HARD_PLAYER_BUDGETS.get(game.name, ())
+        for players in range(game.min_players, game.max_players + 1):
+            assert 1 <= hard.iterations_for(players) <= HARD_ITERATIONS[game.name]
+    eights = level_agent("hard", huit_americain.GAME)
+    assert isinstance(eights, ISMCTSAgent)
+    # by hand from the table of the levels' module text
+    expected = {2: 200, 3: 200, 4: 100, 5: 200, 7: 200, 8: 100, 9: 100, 13: 100, 20: 100}
+    assert {n: eights.iterations_for(n) for n in expected} == expected
+    crazy = level_agent("hard", crazy_eights.GAME)
+    assert isinstance(crazy, ISMCTSAgent)
+    assert (crazy.iterations_for(5), crazy.iterations_for(6)) == (700, 600)
+    # The agent reads the table's size from the view it is asked with: 100 iterations at four.
+    state, infos = random_history(huit_americain.GAME, None, 4, 3, 6)
+    seat = state.to_act[0]
+    legal = state.legal_moves(seat)
+    stats, _, _ = eights.search_beliefs(infos[seat], legal, Rng.from_seed(2))
+    assert sum(s.visits for s in stats.values()) == 100
 
 
 def test_mistakes_are_seeded_and_bounded() -> None:

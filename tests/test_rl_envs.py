@@ -288,6 +288,97 @@ class _LowestId:
         return min(legal, key=encoding.encode), rng
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "opponents"),
+    [
+        ("crazy-eights", 2, ["ismcts-belief:12"]),
+        ("huit-americain", 3, ["ismcts-belief:8", "easy"]),
+        ("planets", 3, ["random", "ismcts-belief:6"]),
+    ],
+)
+def test_gymnasium_opponents_that_remember_play_as_in_the_driver(
+    game: str, players: int, opponents: list[str]
+) -> None:
+    """An informed opponent (ISMCTS on beliefs) is given its seat's history, as by play_game.
+
+    Its decisions depend on everything its seat saw since the deal: the episode equals the
+    driver's game only if the environment keeps the same information state as `play_game`.
+    """
+    from cardgames import find_game
+    from cardgames.agents import make_agent, play_game
+
+    found = find_game(game)
+    for seed in (5, 6):
+        single = rl_gym.CardGameEnv(game, players=players, seat=1, opponents=opponents)
+        observation, _ = single.reset(seed=seed)
+        encoding = single.actions
+        done = False
+        while not done:
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            action = encoding.decline if encoding.decline in legal else min(legal)
+            observation, _, done, _, _ = single.step(action)
+        agents = [make_agent(opponents[0], found), _LowestId(game, players)]
+        agents += [make_agent(name, found) for name in opponents[1:]]
+        played = play_game(found, agents, seed=seed, players=single.game_state.players)
+        assert single.game_state == played.state
+
+
+@attrs.frozen
+class _Witness:
+    """An informed agent that checks the information state it is given, then plays lowest id."""
+
+    game: str
+    players: int
+    seen: list[int] = attrs.field(factory=list, eq=False)
+
+    @property
+    def name(self) -> str:
+        return "witness"
+
+    @property
+    def informed(self) -> bool:
+        return True
+
+    def act(self, view: Any, legal: Any, rng: Any) -> tuple[Any, Any]:
+        raise AssertionError("an informed agent is asked through act_on")
+
+    def act_on(self, info: Any, legal: Any, rng: Any) -> tuple[Any, Any]:
+        from cardgames.infostate import InfoState
+
+        assert isinstance(info, InfoState)
+        view: Any = info.view
+        assert len(info) == view.moves_played + 1  # every view since the deal, none skipped
+        assert [getattr(v, "moves_played", None) for v in info.views] == list(range(len(info)))
+        assert all(v.viewer == info.seat for v in info.views)
+        self.seen.append(len(info))
+        encoding = action_encoding(self.game, view.rules, players=self.players)
+        return min(legal, key=encoding.encode), rng
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS)
+def test_gymnasium_gives_an_informed_opponent_its_seats_history(game: str, players: int) -> None:
+    single = rl_gym.CardGameEnv(game, players=players, seat=0, opponents="random")
+    witness = _Witness(game, players)
+    single.opponents[1] = witness  # after construction: reset() reads the opponents
+    for seed in (1, 2):
+        observation, _ = single.reset(seed=seed)
+        done = False
+        steps = 0
+        while not done and steps < 400:
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            observation, _, done, _, _ = single.step(legal[-1])
+            steps += 1
+    assert len(witness.seen) >= 4
+    assert len(set(witness.seen)) > 1  # later decisions see longer histories
+
+
+def test_gymnasium_check_env_passes_with_a_hard_opponent() -> None:
+    made = gym.make("cardgames/CrazyEights-v0", players=2, opponents="hard")
+    unwrapped: Any = made.unwrapped
+    check_env(unwrapped)
+    assert unwrapped.opponents[1].informed
+
+
 @pytest.mark.parametrize(("game", "players"), [("crazy-eights", 4), ("planets", 3)])
 def test_the_gymnasium_episode_is_the_drivers_game(game: str, players: int) -> None:
     """The learner in seat 1 replays what play_game does with the same agents and seed."""

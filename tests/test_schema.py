@@ -9,9 +9,10 @@ Run without ``--update`` the script prints the names of the files that differ an
 status 1.
 
 The tests validate thousands of real documents of random games (every game, preset, several
-player counts, every kind) and check that documents the loaders refuse for a reason of type or
-shape (a wrong type, a missing or unknown key, a bad tag, a card text that is not a card, a list
-too long, an option out of its bounds) are refused by the schema too.
+player counts, every kind, information states of every seat at 2 and 4 players) and check that
+documents the loaders refuse for a reason of type or shape (a wrong type, a missing or unknown
+key, a bad tag, a card text that is not a card, a list too long, an option out of its bounds)
+are refused by the schema too.
 """
 
 from __future__ import annotations
@@ -33,11 +34,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardgames
-from cardgames import InvalidArgumentError, InvalidStateError, UnknownGameError, games
+from cardgames import (
+    InvalidArgumentError,
+    InvalidStateError,
+    UnknownGameError,
+    crazy_eights,
+    games,
+    huit_americain,
+)
 from cardgames.cards import Card, Rank
 from cardgames.codec import decode, encode
 from cardgames.game import Game
 from cardgames.history import GameLog
+from cardgames.infostate import InfoState
 from cardgames.planets import PlanetCard
 from cardgames.records import GameRecord
 from cardgames.schema import DRAFT, KINDS, _Builder, _summary, schema
@@ -119,6 +128,7 @@ def loader(game: Game[Any], kind: str) -> Callable[[str], object]:
         "move": game.move_from_json,
         "rules": game.rules_from_json,
         "record": GameRecord.from_json,
+        "infostate": InfoState.from_json,
     }
     return loaders[kind]
 
@@ -142,7 +152,9 @@ def real_documents(name: str) -> Documents:
 
     Each game is played to its end with random legal moves; seven of its states (the deal and
     the end among them) are written with every seat's view and the spectator's, sixty of its
-    moves, its record when unfinished (after forty moves) and at the end.
+    moves, its record when unfinished (after forty moves) and at the end, the information state
+    of three seats after a random number of moves (twelve at most), and of one seat at the end
+    of the games of fewest players.
     """
     game = cardgames.find_game(name)
     found: Documents = []
@@ -171,6 +183,12 @@ def real_documents(name: str) -> Documents:
                 ("move", game.move_to_json(m)) for m in chooser.sample(moves, min(60, len(moves)))
             ]
             found.append(("record", log.to_record(agents=("random",) * players).to_json()))
+            for seat in chooser.sample(range(players), min(3, players)):
+                length = chooser.randint(1, min(13, len(states)))
+                found.append(("infostate", InfoState.from_states(states[:length], seat).to_json()))
+            if players == game.min_players:  # a whole game (hundreds of views: a few only)
+                seat = chooser.randrange(players)
+                found.append(("infostate", InfoState.from_states(states, seat).to_json()))
     return found
 
 
@@ -215,7 +233,8 @@ TYPE_OR_SHAPE = re.compile(
     r"|expected (?:a card|a suit|a rank|a \w+) as a string, got |cannot parse "
     r"|expected one of .*, got |'.*' is not a \w+$|expected '[^']*', got "
     r"|missing field$|unknown field\(s\) |unsupported version |at most \d+ items, got \d+$"
-    r"|must be at (?:least|most) -?\d+$|not valid JSON)"
+    r"|must be at (?:least|most) -?\d+$|not valid JSON"
+    r"|expected an object with 'seat' and 'views'$|expected a non-empty list of views$)"
 )
 
 _POOL: tuple[object, ...] = (None, True, False, 7, -1, 1.5, "x", "8X", "Pluto", [], {}, [1], 2**70)
@@ -406,6 +425,109 @@ def test_rules_options_out_of_bounds_are_refused(name: str) -> None:
             data[info.name] = value - 1 if word == "least" else value + 1
             problem = _both_refuse(name, "rules", _envelope("rules", name, data))
             assert f"must be at {word}" in problem
+
+
+# ------------------------------------------------------------------- information states
+
+
+def _preset_rules(game: Game[Any], players: int) -> list[Any]:
+    """The presets of ``game`` that allow ``players`` seats."""
+    found = []
+    for rules in game.presets.values():
+        try:
+            game.new_game(players, seed=0, rules=rules)
+        except cardgames.InvalidRulesError:
+            continue
+        found.append(rules)
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(GAME_NAMES),
+    players=st.sampled_from([2, 4]),
+    data=st.data(),
+)
+def test_every_information_state_of_a_random_game_is_valid(
+    name: str, players: int, data: st.DataObject
+) -> None:
+    game = cardgames.find_game(name)
+    rules = data.draw(st.sampled_from(_preset_rules(game, players)), label="rules")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    moves = data.draw(st.integers(0, 30), label="moves")
+    chooser = random.Random(seed)
+    state = game.new_game(players, seed=seed, rules=rules)
+    infos = [InfoState.start(state.view(seat), game) for seat in range(players)]
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        state = state.apply(legal[chooser.randrange(len(legal))])
+        infos = [info.extend(state.view(seat)) for seat, info in enumerate(infos)]
+    for info in infos:
+        document = json.loads(info.to_json())
+        errors = list(validator("infostate", name).iter_errors(document))
+        assert not errors, [e.message[:200] for e in errors[:3]]
+        assert InfoState.from_json(json.dumps(document)) == info
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda d: d["data"].pop("seat"), "expected an object with 'seat' and 'views'"),
+        (lambda d: d["data"].__setitem__("cheat", 1), "expected an object with 'seat' and 'views'"),
+        (lambda d: d.__setitem__("data", []), "expected an object with 'seat' and 'views'"),
+        (lambda d: d["data"].__setitem__("views", []), "expected a non-empty list of views"),
+        (lambda d: d["data"].__setitem__("views", {}), "expected a non-empty list of views"),
+        (lambda d: d["data"].__setitem__("seat", "0"), "expected an integer, got a string"),
+        (lambda d: d["data"].__setitem__("seat", True), "expected an integer, got a boolean"),
+        (lambda d: d["data"]["views"][2].__setitem__("hand", ["8X"]), "cannot parse '8X'"),
+        (lambda d: d["data"]["views"][1].pop("hand"), "missing field"),
+        (lambda d: d["data"]["views"][3].__setitem__("x", 1), "unknown field(s) 'x'"),
+        (lambda d: d["data"]["views"][0].__setitem__("viewer", None), "spectator"),
+        (lambda d: d["data"]["views"][0].__setitem__("game", "planets"), ""),
+        (lambda d: d.__setitem__("game", "chess"), "unknown game 'chess'"),
+        (lambda d: d.__setitem__("format", "cardgames.view"), "expected 'cardgames.infostate'"),
+    ],
+)
+def test_an_information_state_refused_for_type_or_shape(
+    change: Callable[[dict[str, Any]], object], expected: str
+) -> None:
+    states = [crazy_eights.new_game(2, seed=6)]
+    for _ in range(6):
+        states.append(states[-1].apply(states[-1].legal_moves()[0]))
+    document = json.loads(InfoState.from_states(states, 0).to_json())
+    assert validator("infostate", "crazy-eights").is_valid(document)
+    change(document)
+    assert expected in _both_refuse("crazy-eights", "infostate", document)
+
+
+def test_what_only_the_information_state_loader_checks() -> None:
+    """Views that do not belong together are valid against the schema: only the loader knows."""
+    states = [huit_americain.new_game(3, seed=4)]
+    for _ in range(8):
+        states.append(states[-1].apply(states[-1].legal_moves()[0]))
+    text = InfoState.from_states(states, 1).to_json()
+    other_seat = json.loads(InfoState.from_states(states, 2).to_json())["data"]["views"][4]
+
+    def drop(views: list[Any]) -> None:
+        del views[3]  # a move missing
+
+    def swap(views: list[Any]) -> None:
+        views[1], views[2] = views[2], views[1]  # out of order
+
+    def another_seat(views: list[Any]) -> None:
+        views[4] = other_seat  # a view of seat 2 in seat 1's history
+
+    def renamed(views: list[Any]) -> None:
+        views[5]["players"] = ["x", "y", "z"]  # players that changed mid-game
+
+    for edit in (drop, swap, another_seat, renamed):
+        document = json.loads(text)
+        edit(document["data"]["views"])
+        assert validator("infostate", "huit-americain").is_valid(document), edit.__name__
+        with pytest.raises(InvalidStateError):
+            InfoState.from_json(json.dumps(document))
 
 
 # --------------------------------------------------------------------------- text patterns

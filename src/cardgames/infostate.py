@@ -24,7 +24,9 @@ a bot can deal the unseen cards consistently with everything it saw (`InfoState.
 - **Documents.** `to_json` writes a ``cardgames.infostate`` document holding the seat and every
   view; `from_json` loads each view with the game's own checks, then checks that they form one
   history (same game, seat, players and rules, one move apart) and recomputes the beliefs: an
-  edited document gets an `InvalidStateError` naming the first bad place.
+  edited document gets an `InvalidStateError` naming the first bad place. Its JSON Schema is
+  ``cardgames.schema("infostate", game)`` (shipped as ``cardgames/schemas/<game>.infostate.json``):
+  it checks the shape of every view, not that they form one history.
 
 Examples:
     >>> from cardgames import crazy_eights

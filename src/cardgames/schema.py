@@ -1,8 +1,10 @@
 """JSON Schemas (draft 2020-12) of every document the library writes, generated from its types.
 
 `schema` returns the schema of one document kind of one game: ``"state"``, ``"view"``,
-``"move"``, ``"rules"`` or ``"record"`` (events appear inside states and views). It is built
-from the very declarations the loaders of `cardgames.codec` read, so the two cannot drift:
+``"move"``, ``"rules"``, ``"record"`` or ``"infostate"`` (events appear inside states and views;
+an information state, `cardgames.infostate.InfoState`, holds a seat and the data of every view
+it saw). It is built from the very declarations the loaders of `cardgames.codec` read, so the
+two cannot drift:
 
 - the envelope: ``{"format": "cardgames.<kind>", "version": 1, "game": <the game's name>,
   "data": ...}`` with exactly these four keys;
@@ -22,13 +24,17 @@ from the very declarations the loaders of `cardgames.codec` read, so the two can
 - what a loader reads beyond the annotations is mirrored: the ``rules`` of a state, view or
   record are the game's rules, ``players`` holds from `Game.min_players` to `Game.max_players`
   names, a view's ``game`` is the game's name, a record's ``deck`` holds the game's card texts,
-  and the planet game's lists are bounded as its loader bounds them.
+  and the planet game's lists are bounded as its loader bounds them;
+- an information state's ``data`` is ``{"seat": ..., "views": [...]}``: the seat one of the
+  game's seats, and from one to a million views, each the ``data`` of a view document of that
+  game whose ``viewer`` is a seat (never a spectator's).
 
 **What a schema promises.** Every document the library writes is valid. A document that the
 loader refuses for a reason of type or shape (a wrong type, a missing or unknown key, an unknown
 tag, a card text that is not a card, a list too long) is invalid. A valid document may still be
 refused by the loader for what it *means* (cards created or lost, a seat that does not exist, an
-impossible phase, options that contradict each other): only the loader checks that. Two limits
+impossible phase, options that contradict each other; in an information state, views of another
+seat, players or rules, or views that are not one move apart): only the loader checks that. Two limits
 of JSON Schema itself: ``1.0`` counts as the integer ``1`` (the loader refuses it), and the
 schema accepts only the spellings the library writes where the loader also reads others
 (``"8h"``, ``"Saturne"``, ``"8:wild,2:draw2"``).
@@ -75,7 +81,7 @@ from cardgames.game import Event, Game, Move, find_game
 
 __all__ = ["DRAFT", "KINDS", "schema"]
 
-KINDS = ("state", "view", "move", "rules", "record")
+KINDS = ("state", "view", "move", "rules", "record", "infostate")
 """The document kinds that have a schema, in the order the documentation lists them."""
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -88,7 +94,8 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
     """The JSON Schema (draft 2020-12) of one kind of document of one game.
 
     Args:
-        kind: ``"state"``, ``"view"``, ``"move"``, ``"rules"`` or ``"record"``.
+        kind: ``"state"``, ``"view"``, ``"move"``, ``"rules"``, ``"record"`` or
+            ``"infostate"``.
         game: The game: a name or alias, as `cardgames.find_game` reads it, or a registered
             `Game` descriptor.
 
@@ -111,7 +118,7 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
         >>> schema("board", "planets")
         Traceback (most recent call last):
         ...
-        cardgames.errors.InvalidArgumentError: invalid argument kind='board': expected one of state, view, move, rules, record
+        cardgames.errors.InvalidArgumentError: invalid argument kind='board': expected one of state, view, move, rules, record, infostate
     """  # noqa: E501  (a doctest output line cannot be wrapped)
     if not isinstance(kind, str) or kind not in KINDS:
         raise InvalidArgumentError("kind", kind, f"expected one of {', '.join(KINDS)}")
@@ -141,6 +148,8 @@ def _schema(kind: str, game: Game[Any]) -> JsonSchema:
         data = builder.union(Move)
     elif kind == "rules":
         data = builder.rules()
+    elif kind == "infostate":
+        data = builder.infostate()
     else:
         from cardgames.records import GameRecord, _RecordDocument
 
@@ -592,6 +601,51 @@ class _Builder:
             if name in data["properties"]:
                 data["properties"][name] = _bounded(data["properties"][name], limits)
         return data
+
+    def infostate(self) -> JsonSchema:
+        """The ``data`` of an information state document: a seat and the data of its views.
+
+        Each view is the ``data`` of the game's view document (a definition of its own), whose
+        ``viewer`` must be a seat: `cardgames.infostate.InfoState.from_json` refuses a
+        spectator's view. That every view is the same seat's, of the same players and rules,
+        one move after the one before, only the loader checks.
+        """
+        from cardgames.infostate import _MAX_VIEWS
+
+        game = self.game
+        view = self._ref(
+            ("infostate", "view"),
+            "View",
+            lambda: self.document(game.view_type, _sizes(game, "view")),
+        )
+        seats = {"type": "integer", "minimum": 0, "maximum": game.max_players - 1}
+        return {
+            "type": "object",
+            "description": (
+                "Everything one seat observed since the deal: the seat and every view it "
+                "saw, move by move (what a bot that remembers reads)."
+            ),
+            "properties": {
+                "seat": {**seats, "description": "The seat whose views these are."},
+                "views": {
+                    "type": "array",
+                    "items": {
+                        **view,
+                        "properties": {
+                            "viewer": {**seats, "description": "The seat (never a spectator)."}
+                        },
+                    },
+                    "minItems": 1,
+                    "maxItems": _MAX_VIEWS,
+                    "description": (
+                        "The seat's views from the first (usually the deal's) on, one move "
+                        "apart: the data of the game's view documents."
+                    ),
+                },
+            },
+            "required": ["seat", "views"],
+            "additionalProperties": False,
+        }
 
 
 def _types(prop: JsonSchema) -> list[str]:

@@ -116,6 +116,7 @@ import attrs
 
 from cardgames.agents._search import Node, grow
 from cardgames.agents._search import _ln as _ln  # the search's logarithm (pinned by the tests)
+from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game, Move, State, View, find_game
 from cardgames.infostate import InfoState
 from cardgames.rng import Rng
@@ -124,6 +125,32 @@ SAMPLERS = ("uniform", "belief")
 """The determinization samplers of `ISMCTSAgent` (its ``sampler``)."""
 
 __all__ = ["SAMPLERS", "ISMCTSAgent", "MoveStatistics"]
+
+
+def _budget_pairs(value: object) -> object:
+    """``player_budgets`` as a tuple of pairs (a mapping as its items); anything else as is."""
+    if isinstance(value, Mapping):
+        value = tuple(value.items())
+    if isinstance(value, (tuple, list)):
+        return tuple(tuple(pair) if isinstance(pair, (tuple, list)) else pair for pair in value)
+    return value
+
+
+def _check_budgets(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """Pairs of positive integers ``(players, iterations)``, ``players`` strictly ascending."""
+    reason = "expected (players, iterations) pairs of positive integers, players ascending"
+    if not isinstance(value, tuple):
+        raise InvalidArgumentError(attribute.name, value, reason)
+    previous = 0
+    for pair in value:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise InvalidArgumentError(attribute.name, value, reason)
+        for number in pair:
+            if isinstance(number, bool) or type(number) is not int or number < 1:
+                raise InvalidArgumentError(attribute.name, value, reason)
+        if pair[0] <= previous:
+            raise InvalidArgumentError(attribute.name, value, reason)
+        previous = pair[0]
 
 
 @attrs.frozen
@@ -159,6 +186,12 @@ class ISMCTSAgent:
             (`play_game`) gives it the seat's `InfoState` through `act_on`. Asked with a bare
             view (`act`), it knows only that view. Either way the same seed and the same
             history give the same decision.
+        player_budgets: Iterations by table size, ``((players, iterations), ...)`` with
+            ``players`` strictly ascending: at a table of at least ``players`` seats the
+            agent runs ``iterations`` instead of `iterations` (the last pair that applies
+            wins; a mapping is taken as its items). Empty by default: `iterations` at any
+            table. The ``"hard"`` level uses it to keep a decision's cost about the same at
+            every number of players (`cardgames.agents.levels`).
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -171,6 +204,9 @@ class ISMCTSAgent:
         True
         >>> agent.act(state.view(seat), state.legal_moves(seat), Rng.from_seed(1))[0] == move
         True
+        >>> budgeted = ISMCTSAgent(iterations=300, player_budgets=((3, 150), (5, 80)))
+        >>> [budgeted.iterations_for(players) for players in (2, 3, 4, 5, 20)]
+        [300, 150, 150, 80, 80]
     """
 
     iterations: int = attrs.field(default=200, validator=attrs.validators.ge(1))
@@ -181,6 +217,17 @@ class ISMCTSAgent:
     sampler: str = attrs.field(
         default="uniform", kw_only=True, validator=attrs.validators.in_(SAMPLERS)
     )
+    player_budgets: tuple[tuple[int, int], ...] = attrs.field(
+        default=(), kw_only=True, converter=_budget_pairs, validator=_check_budgets
+    )
+
+    def iterations_for(self, players: int) -> int:
+        """The iterations of a decision at a table of ``players`` seats (see ``player_budgets``)."""
+        budget = self.iterations
+        for at_least, iterations in self.player_budgets:
+            if players >= at_least:
+                budget = iterations
+        return budget
 
     @property
     def informed(self) -> bool:
@@ -211,7 +258,7 @@ class ISMCTSAgent:
         return _final_choice(root, root_moves, preferred, self.confidence), rng
 
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
-        """Choose a move by searching ``iterations`` determinizations of ``view``.
+        """Choose a move by searching determinizations of ``view`` (`iterations_for` its seats).
 
         Args:
             view: What the agent's seat sees.
@@ -304,8 +351,9 @@ class ISMCTSAgent:
             return state
 
         game = self.game if self.game is not None else info.game
+        iterations = self.iterations_for(_seats(info.view))
         root, preferred, rng = grow(
-            game, info.view, root_moves, self.iterations, self.exploration, rng, sample
+            game, info.view, root_moves, iterations, self.exploration, rng, sample
         )
         return root, preferred, rng, fallbacks[0]
 
@@ -314,7 +362,14 @@ class ISMCTSAgent:
     ) -> tuple[Node, tuple[Move, ...], Rng]:
         """Grow the tree; return its root, the default policy's root moves and the ``rng``."""
         game = self.game if self.game is not None else _game_of(view)
-        return grow(game, view, root_moves, self.iterations, self.exploration, rng)
+        iterations = self.iterations_for(_seats(view))
+        return grow(game, view, root_moves, iterations, self.exploration, rng)
+
+
+def _seats(view: View) -> int:
+    """The number of seats at the view's table (0 for a view that does not say)."""
+    players = getattr(view, "players", None)
+    return len(players) if isinstance(players, tuple) else 0
 
 
 def _statistics(root: Node, root_moves: tuple[Move, ...]) -> dict[Move, MoveStatistics]:

@@ -9,14 +9,27 @@ and anything else that names agents):
   out of turn it lets the chance go (a call-out or a jump-in missed).
 - ``"medium"``: the casual-player agent itself (``"heuristic"``).
 - ``"hard"``: `cardgames.agents.ismcts.ISMCTSAgent` on beliefs (``sampler="belief"``: it
-  remembers what its seat saw since the deal) with a fixed iteration budget per game,
-  `HARD_ITERATIONS`. A budget in iterations, not in seconds, keeps a seeded game the same on
-  every machine; the budgets were chosen so that a decision takes about 200 ms (median) on the
-  machine they were measured on, interpreted (the compiled wheels are about three times
-  faster). Measured medians (25 decisions each, ``benchmarks/strength.py --timing``):
-  Crazy Eights 700 iterations, ~180 ms at 2 players and ~240 ms at 4; 8 Américain 200, ~90 ms
-  at 2 and ~420 ms at 4 (its four-player rounds are long); the planet game 80, ~190 ms at 2
-  and ~120 ms at 4.
+  remembers what its seat saw since the deal) with a fixed iteration budget per game and number
+  of players: `HARD_ITERATIONS` at two players, changed from some numbers of players on by
+  `HARD_PLAYER_BUDGETS` (the agent's ``player_budgets``: it reads the number of seats from the
+  view it is asked with). A budget in iterations, not in seconds, keeps a seeded game the same
+  on every machine; the budgets were chosen so that a decision takes at most about 200 ms
+  (median) on the 2-core machine they were measured on, interpreted (the compiled wheels are
+  about three times faster). The two-player budgets are those of the first measurements
+  (~180, ~90 and ~190 ms of wall-clock time then); the others follow the process's CPU time
+  (``benchmarks/strength.py --timing``, 25 decisions each, which reports it next to the
+  wall-clock time: the machine was shared). Measured CPU medians:
+
+  - Crazy Eights, 700 iterations: 137 ms at 2 players, 130 at 3, 143 at 4, 167 at 5, and
+    212 at 6 and 242 at 7, so 600 iterations from 6 players on (177 ms at 6, 222 at 7).
+  - 8 Américain, 200 iterations: 57 ms at 2 players and 126 at 3, but 390 at 4 (one deck of
+    54 cards, 32 of them dealt: long rounds), so 100 iterations at 4 (204 ms). A second deck
+    from 5 players on brings the cost back down, so 200 iterations from 5 to 7 players (64 ms
+    by 100 iterations at 5, 153 ms at 6, 221 at 7); from 8 players on it climbs again before
+    each new deck (321 ms at 8, 180 at 10, 302 at 13, 324 at 20 by 200 iterations), so 100
+    iterations from 8 players on (measured at 100: 199 ms at 9, 138 at 13, 167 at 18).
+  - The planet game, 80 iterations: 114 ms at 2 players, 119 at 3, 114 at 4, 110 at 6: one
+    budget for all.
 
 Every level is a value: the same seed and the same history give the same moves.
 """
@@ -33,7 +46,14 @@ from cardgames.errors import InvalidArgumentError
 from cardgames.game import Move, View
 from cardgames.rng import Rng
 
-__all__ = ["EASY_MISTAKES", "HARD_ITERATIONS", "LEVELS", "MistakenAgent", "level_agent"]
+__all__ = [
+    "EASY_MISTAKES",
+    "HARD_ITERATIONS",
+    "HARD_PLAYER_BUDGETS",
+    "LEVELS",
+    "MistakenAgent",
+    "level_agent",
+]
 
 LEVELS: Final = ("easy", "medium", "hard")
 """The difficulty levels `make_agent` knows."""
@@ -42,7 +62,16 @@ EASY_MISTAKES: Final = 0.3
 """How often the ``"easy"`` bot makes a mistake."""
 
 HARD_ITERATIONS: Final = {"crazy-eights": 700, "huit-americain": 200, "planets": 80}
-"""The ``"hard"`` bot's iterations per decision, by game (others: `DEFAULT_HARD_ITERATIONS`)."""
+"""The ``"hard"`` bot's iterations per decision at two players, by game (others:
+`DEFAULT_HARD_ITERATIONS`); `HARD_PLAYER_BUDGETS` changes them at larger tables."""
+
+HARD_PLAYER_BUDGETS: Final = {
+    "crazy-eights": ((6, 600),),
+    "huit-americain": ((4, 100), (5, 200), (8, 100)),
+}
+"""The ``"hard"`` bot's iterations from some numbers of players on, by game: pairs
+``(players, iterations)``, the last pair whose ``players`` the table reaches applies (the
+`ISMCTSAgent`'s ``player_budgets``); below the first, `HARD_ITERATIONS`."""
 
 DEFAULT_HARD_ITERATIONS: Final = 200
 
@@ -103,5 +132,10 @@ def level_agent(level: str, game: Any) -> Agent:
         return attrs.evolve(heuristic_agent(game), name="medium")
     if level == "hard":
         iterations = HARD_ITERATIONS.get(game.name, DEFAULT_HARD_ITERATIONS)
-        return ISMCTSAgent(iterations=iterations, name="hard", sampler="belief")
+        return ISMCTSAgent(
+            iterations=iterations,
+            name="hard",
+            sampler="belief",
+            player_budgets=HARD_PLAYER_BUDGETS.get(game.name, ()),
+        )
     raise ValueError(f"unknown level {level!r}")

@@ -2,7 +2,8 @@
 
 ``CardGameEnv(game, players=2, rules=None, seat=0, opponents="random")`` is a single-agent
 `gymnasium.Env`. The learner plays ``seat``; the other seats are played by library agents
-given by name (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``; see
+given by name (``"random"``, ``"heuristic"``, ``"ismcts"``, ``"ismcts:N"``,
+``"ismcts-belief:N"``, the levels ``"easy"``, ``"medium"`` and ``"hard"``; see
 `cardgames.agents.make_agent`), one name for all or one per other seat. Importing this module
 registers one id per game, with the default rules and two players unless told otherwise::
 
@@ -18,6 +19,11 @@ the module itself. Every environment passes ``gymnasium.utils.env_checker.check_
 - **Steps.** The learner is asked for each of its decisions, out-of-turn chances included (a
   call-out, a jump-in: answer with a move or ``decline``), in the order of
   `cardgames.rl.seat_to_decide`; between them the opponents play, as in `play_game`.
+- **Opponents that remember.** An opponent that is *informed*
+  (`cardgames.agents.base.InformedAgent`: ``"hard"``, ``"ismcts-belief"``) is given its seat's
+  `cardgames.infostate.InfoState`, which the environment starts at the deal and extends with
+  that seat's view after every move, the learner's included, as `play_game` does: it plays
+  here the moves it plays there.
 - **Observations** are dicts: ``"observation"`` (`cardgames.rl.observe` of the learner's view)
   and ``"action_mask"`` (int8, 1 at the learner's legal ids).
 - **Reward**: the learner's `cardgames.rl.rewards` when the game ends, 0 before.
@@ -46,10 +52,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from cardgames.agents.base import Agent, agent_rng, choose_move, offer_move
+from cardgames.agents.base import Agent, _is_informed, agent_rng, choose_move, offer_move
 from cardgames.agents.registry import make_agent
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
-from cardgames.game import Game, seat_number
+from cardgames.game import Game, State, seat_number
+from cardgames.infostate import InfoState
 from cardgames.rl._actions import action_encoding, resolve_game
 from cardgames.rl._observations import observation_encoding
 from cardgames.rl._rewards import rewards
@@ -136,6 +143,8 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = spaces.Discrete(self.actions.size)
         self._table: Table | None = None
         self._rngs: dict[int, Rng] = {}
+        self._infos: dict[int, InfoState] = {}
+        self._seen: State[Any, Any, Any] | None = None  # the state the infos' last views show
         self._done = False
 
     @property
@@ -155,6 +164,12 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._table = Table(self.actions, state)
         self._done = False
         self._rngs = {s: agent_rng(game_seed, s) for s in self.opponents}
+        self._infos = {
+            s: InfoState.start(state.view(s), self.game)
+            for s, agent in self.opponents.items()
+            if _is_informed(agent)
+        }
+        self._seen = state
         self._play_opponents()
         return self._observation(), {}
 
@@ -186,18 +201,35 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise InvalidArgumentError("env", self, "call reset() first")
         return self._table
 
+    def _remember(self) -> None:
+        """Extend the informed opponents' information states with the move just played.
+
+        Called after each action of the table: a move changes the state (one move at a time),
+        a declined chance does not.
+        """
+        state = self._running().state
+        if state is self._seen:
+            return
+        for seat, info in self._infos.items():
+            self._infos[seat] = info.extend(state.view(seat))
+        self._seen = state
+
     def _play_opponents(self) -> None:
         table = self._running()
         while True:
+            self._remember()
             seat = table.seat
             if seat is None or seat == self.seat:
                 return
             state = table.state
             agent = self.opponents[seat]
+            info = self._infos.get(seat)
             if seat == state.to_act[0]:
-                move, self._rngs[seat] = choose_move(agent, state, self._rngs[seat])
+                move, self._rngs[seat] = choose_move(agent, state, self._rngs[seat], info=info)
             else:
-                offered, self._rngs[seat] = offer_move(agent, state, seat, self._rngs[seat])
+                offered, self._rngs[seat] = offer_move(
+                    agent, state, seat, self._rngs[seat], info=info
+                )
                 if offered is None:
                     table.act(self.actions.decline)
                     continue
