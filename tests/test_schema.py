@@ -129,6 +129,7 @@ def loader(game: Game[Any], kind: str) -> Callable[[str], object]:
         "rules": game.rules_from_json,
         "record": GameRecord.from_json,
         "infostate": InfoState.from_json,
+        "match": game.match_from_json,
     }
     return loaders[kind]
 
@@ -186,6 +187,8 @@ def real_documents(name: str) -> Documents:
             for seat in chooser.sample(range(players), min(3, players)):
                 length = chooser.randint(1, min(13, len(states)))
                 found.append(("infostate", InfoState.from_states(states[:length], seat).to_json()))
+            match = game.new_match(players, rules, seed=index)
+            found += [("match", match.to_json()), ("match", match.record(log.state).to_json())]
             if players == game.min_players:  # a whole game (hundreds of views: a few only)
                 seat = chooser.randrange(players)
                 found.append(("infostate", InfoState.from_states(states, seat).to_json()))
@@ -500,6 +503,42 @@ def test_an_information_state_refused_for_type_or_shape(
     assert validator("infostate", "crazy-eights").is_valid(document)
     change(document)
     assert expected in _both_refuse("crazy-eights", "infostate", document)
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "expected"),
+    [
+        ("crazy-eights", lambda d: d["data"].pop("seed"), "missing field"),
+        ("crazy-eights", lambda d: d["data"].__setitem__("x", 1), "unknown field(s) 'x'"),
+        ("crazy-eights", lambda d: d["data"].__setitem__("rounds", [[-1, 0]]), "from 0 to"),
+        ("crazy-eights", lambda d: d["data"].__setitem__("rounds", [[1]]), "one per player"),
+        ("crazy-eights", lambda d: d["data"].__setitem__("rounds", [[0, 0]] * 1001), "more than"),
+        ("crazy-eights", lambda d: d["data"].__setitem__("seed", True), "expected an integer"),
+        ("crazy-eights", lambda d: d["data"].__setitem__("players", ["A"]), ""),
+        ("crazy-eights", lambda d: d["data"]["rules"].__setitem__("hand_size", 0), "at least 1"),
+        ("planets", lambda d: d["data"].__setitem__("games", 0), "a match is 1 to 100 games"),
+        ("planets", lambda d: d["data"].__setitem__("play_off", 1), "expected a boolean"),
+        ("planets", lambda d: d["data"].__setitem__("rounds", [[10**8, 0]]), "between"),
+        ("planets", lambda d: d.__setitem__("format", "cardgames.infostate"), "expected"),
+    ],
+)
+def test_a_match_refused_for_type_or_shape(
+    name: str, change: Callable[[dict[str, Any]], object], expected: str
+) -> None:
+    document = json.loads(cardgames.find_game(name).new_match(["Léa", "Tom"]).to_json())
+    assert validator("match", name).is_valid(document)
+    change(document)
+    assert expected in _both_refuse(name, "match", document)
+
+
+def test_what_only_the_match_loader_checks() -> None:
+    """A round after the end of the match is of the right shape: only the loader refuses it."""
+    game = cardgames.find_game("crazy-eights")
+    document = json.loads(game.new_match(["Léa", "Tom"]).to_json())
+    document["data"]["rounds"] = [[200, 0], [0, 10]]
+    assert validator("match", "crazy-eights").is_valid(document)
+    with pytest.raises(InvalidStateError, match="after the end"):
+        game.match_from_json(json.dumps(document))
 
 
 def test_what_only_the_information_state_loader_checks() -> None:

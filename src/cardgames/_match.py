@@ -60,17 +60,15 @@ def match_to_json(match: Any) -> str:
     return dump_document("match", match.rules.game_name, encode(match))
 
 
-def match_from_json(
-    cls: type[M], text: str | bytes, rules_type: type, what: str, max_rounds: int
-) -> M:
+def match_from_json(cls: type[M], text: str | bytes, rules_type: type, what: str) -> M:
     """Load a ``cardgames.match`` document as a ``cls`` whose rules are ``rules_type``'s.
 
     Args:
-        cls: The game family's ``Match`` class (an attrs class whose first field is ``rules``).
+        cls: The game family's ``Match`` class (an attrs class whose first field is ``rules``,
+            with the class attribute ``max_rounds``).
         text: The document.
         rules_type: The base class of the rules this ``Match`` accepts.
         what: The games it accepts, for the error message (``"a shedding game"``).
-        max_rounds: The most rounds such a match holds (checked before decoding them).
 
     Raises:
         InvalidStateError: naming the first bad place (``/game``, ``/data/rounds``...).
@@ -86,6 +84,7 @@ def match_from_json(
     if unknown:
         raise InvalidStateError("/data", f"unknown field(s) {', '.join(unknown)}"[:300])
     rounds = data.get("rounds")
+    max_rounds: int = getattr(cls, "max_rounds")  # noqa: B009  (a ClassVar mypy cannot see on M)
     if isinstance(rounds, list) and len(rounds) > max_rounds:  # before decoding each row
         raise InvalidStateError("/data/rounds", f"more than {max_rounds} rounds")
     hints = typing.get_type_hints(cls)

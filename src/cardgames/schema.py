@@ -1,9 +1,9 @@
 """JSON Schemas (draft 2020-12) of every document the library writes, generated from its types.
 
 `schema` returns the schema of one document kind of one game: ``"state"``, ``"view"``,
-``"move"``, ``"rules"``, ``"record"`` or ``"infostate"`` (events appear inside states and views;
-an information state, `cardgames.infostate.InfoState`, holds a seat and the data of every view
-it saw). It is built from the very declarations the loaders of `cardgames.codec` read, so the
+``"move"``, ``"rules"``, ``"record"``, ``"infostate"`` or ``"match"`` (events appear inside
+states and views; an information state, `cardgames.infostate.InfoState`, holds a seat and the
+data of every view it saw; a match is the game's ``Match``, `cardgames.game.Match`). It is built from the very declarations the loaders of `cardgames.codec` read, so the
 two cannot drift:
 
 - the envelope: ``{"format": "cardgames.<kind>", "version": 1, "game": <the game's name>,
@@ -81,7 +81,7 @@ from cardgames.game import Event, Game, Move, find_game
 
 __all__ = ["DRAFT", "KINDS", "schema"]
 
-KINDS = ("state", "view", "move", "rules", "record", "infostate")
+KINDS = ("state", "view", "move", "rules", "record", "infostate", "match")
 """The document kinds that have a schema, in the order the documentation lists them."""
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -94,8 +94,8 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
     """The JSON Schema (draft 2020-12) of one kind of document of one game.
 
     Args:
-        kind: ``"state"``, ``"view"``, ``"move"``, ``"rules"``, ``"record"`` or
-            ``"infostate"``.
+        kind: ``"state"``, ``"view"``, ``"move"``, ``"rules"``, ``"record"``,
+            ``"infostate"`` or ``"match"``.
         game: The game: a name or alias, as `cardgames.find_game` reads it, or a registered
             `Game` descriptor.
 
@@ -118,7 +118,7 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
         >>> schema("board", "planets")
         Traceback (most recent call last):
         ...
-        cardgames.errors.InvalidArgumentError: invalid argument kind='board': expected one of state, view, move, rules, record, infostate
+        cardgames.errors.InvalidArgumentError: invalid argument kind='board': expected one of state, view, move, rules, record, infostate, match
     """  # noqa: E501  (a doctest output line cannot be wrapped)
     if not isinstance(kind, str) or kind not in KINDS:
         raise InvalidArgumentError("kind", kind, f"expected one of {', '.join(KINDS)}")
@@ -150,6 +150,8 @@ def _schema(kind: str, game: Game[Any]) -> JsonSchema:
         data = builder.rules()
     elif kind == "infostate":
         data = builder.infostate()
+    elif kind == "match":
+        data = builder.match()
     else:
         from cardgames.records import GameRecord, _RecordDocument
 
@@ -646,6 +648,51 @@ class _Builder:
             "required": ["seat", "views"],
             "additionalProperties": False,
         }
+
+    def match(self) -> JsonSchema:
+        """The ``data`` of a match document: the fields of the game's ``Match``.
+
+        ``rounds`` holds at most the match class's ``max_rounds`` rows of one whole number of
+        points per player, within its ``points_range``. Whether the rows fit the rules (no round
+        after the end of the match), only the loader checks.
+        """
+        game = self.game
+        cls = game.match_type
+        assert cls is not None  # every registered game of the library has matches
+        low, high = cls.points_range  # type: ignore[attr-defined]
+        rounds: JsonSchema = {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "items": {"type": "integer", "minimum": low, "maximum": high},
+                "minItems": game.min_players,
+                "maxItems": game.max_players,
+            },
+            "maxItems": cls.max_rounds,  # type: ignore[attr-defined]
+        }
+        data = self.document(
+            cls,
+            {},
+            description=(
+                "A match score sheet: the rules of every round, the players, each round's "
+                "points by seat, and the seed its rounds are dealt from."
+            ),
+        )
+        properties = data["properties"]
+        properties["rounds"] = {**rounds, "description": properties["rounds"]["description"]}
+        if "games" in properties:  # the planet game's number of games
+            from cardgames.planets.match import MAX_GAMES
+
+            properties["games"] = {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_GAMES,
+                "description": properties["games"]["description"],
+            }
+        for prop in properties.values():
+            prop.pop("default", None)
+        data["required"] = list(properties)  # the loader requires every field
+        return data
 
 
 def _types(prop: JsonSchema) -> list[str]:

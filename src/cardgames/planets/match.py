@@ -28,7 +28,7 @@ then `Match.record` it when it is over) and a score keeper of a game played with
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -120,6 +120,11 @@ class Match:
         ((18, 17, 11), True, (0,))
     """
 
+    max_rounds: ClassVar[int] = 2 * MAX_GAMES
+    """The most games a match holds (its documents are checked against it)."""
+    points_range: ClassVar[tuple[int, int]] = (-MAX_POINTS, MAX_POINTS)
+    """The lowest and the highest score of one player in one game."""
+
     rules: Rules
     players: tuple[str, ...] = attrs.field(converter=_names)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
@@ -193,7 +198,7 @@ class Match:
             InvalidStateError: naming the first bad place (``/data/rounds``...), for a match
                 of another game too.
         """
-        return match_from_json(cls, text, Rules, '"8"', 2 * MAX_GAMES)
+        return match_from_json(cls, text, Rules, '"8"')
 
     def to_json(self) -> str:
         """The ``cardgames.match`` document: rules, players, points, seed, games, play-off."""

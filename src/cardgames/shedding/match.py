@@ -26,7 +26,7 @@ these checks (see `cardgames._match`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -103,6 +103,11 @@ class Match:
         (2,)
     """
 
+    max_rounds: ClassVar[int] = MAX_ROUNDS
+    """The most rounds a match holds (its documents are checked against it)."""
+    points_range: ClassVar[tuple[int, int]] = (0, MAX_POINTS)
+    """The lowest and the highest points of one player in one round."""
+
     rules: SheddingRules
     players: tuple[str, ...] = attrs.field(converter=_names)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
@@ -167,7 +172,7 @@ class Match:
             InvalidStateError: naming the first bad place (``/data/rounds``...), for a match
                 of a game that is not a shedding game too.
         """
-        return match_from_json(cls, text, SheddingRules, "a shedding game", MAX_ROUNDS)
+        return match_from_json(cls, text, SheddingRules, "a shedding game")
 
     def to_json(self) -> str:
         """The ``cardgames.match`` document: rules, players, each round's points, seed."""
