@@ -331,7 +331,7 @@ def test_players_of_the_wrong_number_are_refused() -> None:
 def test_duplicate_or_empty_player_names_are_refused(names: list[str]) -> None:
     assert refusal(edited(mid_game, set_field("players", names))) == (
         "/data/players",
-        "names must be non-empty and different",
+        "names must be non-empty, printable and different",
     )
 
 
@@ -538,13 +538,14 @@ def test_a_missing_game_name_is_refused(value: object) -> None:
         del doc["game"]
     else:
         doc["game"] = value
-    assert refusal(doc) == ("/game", "missing or not a string")
+    path, problem = refusal(doc)
+    assert (path, problem.split(",")[0]) == ("/game", "expected a game name")
 
 
 def test_the_game_is_named_canonically() -> None:
     doc = document(mid_game())
     doc["game"] = "Crazy Eights"
-    assert refusal(doc) == ("/game", "expected 'crazy-eights', got 'Crazy Eights'")
+    assert refusal(doc) == ("/game", "expected the game's name 'crazy-eights', got 'Crazy Eights'")
 
 
 def test_a_state_of_a_game_that_is_not_a_shedding_game_is_refused(
@@ -623,7 +624,7 @@ def test_values_that_are_not_text_are_refused() -> None:
 
 
 def test_json_that_is_not_an_object_is_refused() -> None:
-    assert refusal("[]")[0] == "/game"
+    assert refusal("[]") == ("", "expected a JSON object, got a list")
 
 
 # ---------------------------------------------------------------------------------------------
