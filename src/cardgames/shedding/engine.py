@@ -272,6 +272,7 @@ def _tables(rules: SheddingRules, n: int) -> _Tables:
 # The fields that make a state's value (equality, JSON); everything else is derived or cached.
 RawEvent = tuple[Any, ...]
 _BUILD: Final = object()  # the token that lets the engine build a state
+_new_object: Final = object.__new__  # an instance without __init__ (interpreted copies)
 
 
 class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
@@ -416,8 +417,13 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             raise TypeError("create states with new_game() or from_json()")
 
     def _copy(self) -> SheddingState:
-        """A new state with this one's fields and an empty cache, for a transition to change."""
-        new = SheddingState(_BUILD)
+        """A new state with this one's fields and an empty cache, for a transition to change.
+
+        Interpreted, the instance is made without running ``__init__`` (its check of the token
+        is for callers from outside), which saves a Python call per move; compiled, the native
+        constructor is the cheaper way.
+        """
+        new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
         new._players = self._players
         new._hands = self._hands
         new._stock = self._stock
@@ -853,7 +859,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             return out
         suit = self._suit
         allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = [card for card in hand if card in allowed]
+        fitting: list[Card] = []
+        for card in hand:  # a loop, not a comprehension: interpreted, no function to make
+            if card in allowed:
+                fitting.append(card)
         if not fitting:
             if self._stock or len(self._discard) > 1:
                 return t.draw_only[p]
@@ -1033,10 +1042,9 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         new = self._copy()
         kind = type(move)
         t = self._tables
-        if kind is PlayCard:
-            play = cast(PlayCard, move)
-            p = play.player
-            card = play.card
+        if type(move) is PlayCard:  # narrows the type without a call to cast (interpreted)
+            p = move.player
+            card = move.card
             hands = self._hands
             hand = hands[p]
             if (
@@ -1064,8 +1072,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         due = _swap_due(self) if self._swap_open else -1
         new._announce_target = None
         events: list[RawEvent] = []
-        if kind is PlayCard:
-            _play(new, events, cast(PlayCard, move))
+        if type(move) is PlayCard:
+            _play(new, events, move)
         elif kind is Draw:
             _draw_turn(new, events)
         elif kind is TakePenalty:
@@ -1254,7 +1262,7 @@ def _play(s: SheddingState, events: list[RawEvent], move: PlayCard) -> None:
         hand = other
         events.append((HandsSwapped, p, target))
         s._swap_open = t.swap_announce
-    s._hands = _replace_hand(hands, p, hand)
+    s._hands = hands[:p] + (hand,) + hands[p + 1 :]
     if t.announce and len(hand) == 1:
         if move.announce:
             events.append((AnnouncementMade, p))
@@ -1396,7 +1404,7 @@ def _pass(s: SheddingState, events: list[RawEvent]) -> None:
         if passes >= t.n:
             _finish(s, events, Termination.BLOCKED)
             return
-    s._current = _next(s, p)
+    s._current = (p + s._direction) % t.n
 
 
 def _call_out(s: SheddingState, events: list[RawEvent], move: CallOut) -> None:
@@ -1474,6 +1482,9 @@ def _state(
     state._c = {}
     return state
 
+
+# Whether this module runs interpreted: mypyc gives the classes it compiles `__mypyc_attrs__`.
+_INTERPRETED: Final = not hasattr(SheddingState, "__mypyc_attrs__")
 
 _ = Rank  # re-exported names used in doctests of game modules
 
