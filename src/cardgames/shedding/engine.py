@@ -1068,6 +1068,37 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 new._moves_played = self._moves_played + 1
                 new._raw_events = ((CardPlayed, p, card, p != self._current),)
                 return new
+        elif not self._swap_open and self._moves_played + 1 < t.max_moves:
+            # The other common cases, inlined as well (a Python call and the list of events
+            # fewer, interpreted), when no announcement is due and the move limit is not near:
+            if kind is Draw and self._stock and not t.draw_until_playable:
+                # A turn's draw of one card from a stock that is not empty (see _draw_turn).
+                p = self._current
+                stock = self._stock
+                card = stock[0]
+                hands = self._hands
+                new._stock = stock[1:]
+                new._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
+                new._passes = 0
+                new._announce_target = None
+                new._moves_played = self._moves_played + 1
+                new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
+                if t.drawer_decides or (t.must_play_drawn and card in _playable_now(new)):
+                    new._phase = _AFTER_DRAW
+                    new._drawn = card
+                else:
+                    new._current = (p + self._direction) % t.n
+                return new
+            if kind is Pass and self._phase is _AFTER_DRAW:
+                # The drawer keeps the card drawn and the turn passes (see _pass).
+                p = self._current
+                new._phase = _PLAY
+                new._drawn = None
+                new._announce_target = None
+                new._current = (p + self._direction) % t.n
+                new._moves_played = self._moves_played + 1
+                new._raw_events = ((Passed, p),)
+                return new
         # A player whom the last move's swap left one card announces it before this move.
         due = _swap_due(self) if self._swap_open else -1
         new._announce_target = None
