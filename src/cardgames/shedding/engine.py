@@ -269,9 +269,31 @@ def _tables(rules: SheddingRules, n: int) -> _Tables:
     return tables
 
 
-# The fields that make a state's value (equality, JSON); everything else is derived or cached.
 RawEvent = tuple[Any, ...]
 _BUILD: Final = object()  # the token that lets the engine build a state
+# The fields that make a state's value (equality, JSON), by their public names (`_evolve`);
+# everything else is derived or cached.
+_FIELDS: Final = (
+    "rules",
+    "players",
+    "hands",
+    "stock",
+    "discard",
+    "current",
+    "direction",
+    "suit",
+    "penalty",
+    "phase",
+    "drawn",
+    "announce_target",
+    "top_player",
+    "passes",
+    "moves_played",
+    "rng",
+    "outcome",
+    "raw_events",
+)
+_new_object: Final = object.__new__  # an instance without __init__ (interpreted copies)
 
 
 class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
@@ -298,7 +320,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         rng: The RNG for the coming reshuffles (never shown to players).
 
     The fields are read-only properties over private slots: the engine writes the slots of a new
-    state while it builds it (`_copy`, then the transition), and nothing writes them afterwards.
+    state while it builds it (`_transition`, `_state`), and nothing writes them afterwards.
     Compiled with mypyc (the binary wheels), this class is a native class and the slots are C
     struct fields.
     """
@@ -415,33 +437,6 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         if _token is not _BUILD:
             raise TypeError("create states with new_game() or from_json()")
 
-    def _copy(self) -> SheddingState:
-        """A new state with this one's fields and an empty cache, for a transition to change."""
-        new = SheddingState(_BUILD)
-        new._players = self._players
-        new._hands = self._hands
-        new._stock = self._stock
-        new._discard = self._discard
-        new._current = self._current
-        new._direction = self._direction
-        new._suit = self._suit
-        new._penalty = self._penalty
-        new._phase = self._phase
-        new._drawn = self._drawn
-        new._announce_target = self._announce_target
-        new._top_player = self._top_player
-        new._passes = self._passes
-        new._moves_played = self._moves_played
-        new._rng = self._rng
-        new._rules = self._rules
-        new._tables = self._tables
-        new._outcome = self._outcome
-        new._raw_events = self._raw_events
-        new._legal = None
-        new._swap_open = False
-        new._c = {}
-        return new
-
     def _key(self) -> tuple[Any, ...]:
         return (
             self._rules,
@@ -470,14 +465,12 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         Names are the public field names (``hands``, ``stock``...) and ``rules``, ``outcome``,
         ``raw_events``; the derived tables follow the rules.
         """
-        new = self._copy()
+        fields: dict[str, Any] = {name: getattr(self, "_" + name) for name in _FIELDS}
         for name, value in changes.items():
-            if not hasattr(new, "_" + name) or name in ("c", "legal", "tables", "swap_open"):
+            if name not in fields:
                 raise TypeError(f"no field {name!r}")
-            setattr(new, "_" + name, value)
-        new._tables = _tables(new._rules, len(new._players))
-        new._swap_open = new._tables.swap_announce and _swap_marks(new._raw_events)
-        return new
+            fields[name] = value
+        return _state(tables=_tables(fields["rules"], len(fields["players"])), **fields)
 
     def __repr__(self) -> str:
         top = self._discard[-1]
@@ -853,7 +846,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             return out
         suit = self._suit
         allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting = [card for card in hand if card in allowed]
+        fitting: list[Card] = []
+        for card in hand:  # a loop, not a comprehension: interpreted, no function to make
+            if card in allowed:
+                fitting.append(card)
         if not fitting:
             if self._stock or len(self._discard) > 1:
                 return t.draw_only[p]
@@ -1030,13 +1026,38 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     # -- transitions ----------------------------------------------------------------------------
 
     def _transition(self, move: Move) -> SheddingState:
-        new = self._copy()
+        # A new state with this one's fields and an empty cache, which the move then changes.
+        # Interpreted, the instance is made without running __init__ (its check of the token is
+        # for callers from outside: a Python call fewer per move); compiled, the native
+        # constructor is the cheaper way. Written out here, not in a method: one call fewer.
+        new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+        new._players = self._players
+        new._hands = self._hands
+        new._stock = self._stock
+        new._discard = self._discard
+        new._current = self._current
+        new._direction = self._direction
+        new._suit = self._suit
+        new._penalty = self._penalty
+        new._phase = self._phase
+        new._drawn = self._drawn
+        new._announce_target = self._announce_target
+        new._top_player = self._top_player
+        new._passes = self._passes
+        new._moves_played = self._moves_played
+        new._rng = self._rng
+        new._rules = self._rules
+        new._tables = self._tables
+        new._outcome = self._outcome
+        new._raw_events = self._raw_events
+        new._legal = None
+        new._swap_open = False
+        new._c = {}
         kind = type(move)
         t = self._tables
-        if kind is PlayCard:
-            play = cast(PlayCard, move)
-            p = play.player
-            card = play.card
+        if type(move) is PlayCard:  # narrows the type without a call to cast (interpreted)
+            p = move.player
+            card = move.card
             hands = self._hands
             hand = hands[p]
             if (
@@ -1060,12 +1081,43 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 new._moves_played = self._moves_played + 1
                 new._raw_events = ((CardPlayed, p, card, p != self._current),)
                 return new
+        elif not self._swap_open and self._moves_played + 1 < t.max_moves:
+            # The other common cases, inlined as well (a Python call and the list of events
+            # fewer, interpreted), when no announcement is due and the move limit is not near:
+            if kind is Draw and self._stock and not t.draw_until_playable:
+                # A turn's draw of one card from a stock that is not empty (see _draw_turn).
+                p = self._current
+                stock = self._stock
+                card = stock[0]
+                hands = self._hands
+                new._stock = stock[1:]
+                new._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
+                new._passes = 0
+                new._announce_target = None
+                new._moves_played = self._moves_played + 1
+                new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
+                if t.drawer_decides or (t.must_play_drawn and card in _playable_now(new)):
+                    new._phase = _AFTER_DRAW
+                    new._drawn = card
+                else:
+                    new._current = (p + self._direction) % t.n
+                return new
+            if kind is Pass and self._phase is _AFTER_DRAW:
+                # The drawer keeps the card drawn and the turn passes (see _pass).
+                p = self._current
+                new._phase = _PLAY
+                new._drawn = None
+                new._announce_target = None
+                new._current = (p + self._direction) % t.n
+                new._moves_played = self._moves_played + 1
+                new._raw_events = ((Passed, p),)
+                return new
         # A player whom the last move's swap left one card announces it before this move.
         due = _swap_due(self) if self._swap_open else -1
         new._announce_target = None
         events: list[RawEvent] = []
-        if kind is PlayCard:
-            _play(new, events, cast(PlayCard, move))
+        if type(move) is PlayCard:
+            _play(new, events, move)
         elif kind is Draw:
             _draw_turn(new, events)
         elif kind is TakePenalty:
@@ -1254,7 +1306,7 @@ def _play(s: SheddingState, events: list[RawEvent], move: PlayCard) -> None:
         hand = other
         events.append((HandsSwapped, p, target))
         s._swap_open = t.swap_announce
-    s._hands = _replace_hand(hands, p, hand)
+    s._hands = hands[:p] + (hand,) + hands[p + 1 :]
     if t.announce and len(hand) == 1:
         if move.announce:
             events.append((AnnouncementMade, p))
@@ -1396,7 +1448,7 @@ def _pass(s: SheddingState, events: list[RawEvent]) -> None:
         if passes >= t.n:
             _finish(s, events, Termination.BLOCKED)
             return
-    s._current = _next(s, p)
+    s._current = (p + s._direction) % t.n
 
 
 def _call_out(s: SheddingState, events: list[RawEvent], move: CallOut) -> None:
@@ -1474,6 +1526,9 @@ def _state(
     state._c = {}
     return state
 
+
+# Whether this module runs interpreted: mypyc gives the classes it compiles `__mypyc_attrs__`.
+_INTERPRETED: Final = not hasattr(SheddingState, "__mypyc_attrs__")
 
 _ = Rank  # re-exported names used in doctests of game modules
 
