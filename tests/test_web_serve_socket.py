@@ -32,10 +32,6 @@ def serve_and_look(monkeypatch: pytest.MonkeyPatch, host: str) -> dict[str, Any]
         seen["address"] = sock.getsockname()[0]
 
     monkeypatch.setattr(uvicorn.Server, "run", run)
-    # uvicorn's logging set-up (dictConfig) closes the handlers other libraries installed while
-    # an earlier test's output was captured (absl's, imported with OpenSpiel, holds that test's
-    # closed stream): in a real process there is no such stream, here it would be written to.
-    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     assert main(["serve", "--host", host, "--port", "0", "--database", "sqlite://"]) == 0
     return seen
 
