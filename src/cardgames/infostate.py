@@ -50,9 +50,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, final
 
-from cardgames.codec import decode, dump_document, encode, load_document
+from cardgames.codec import decode, dump_document, encode
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
-from cardgames.game import Game, State, View, find_game
+from cardgames.game import Game, State, View, find_game, load_game_document
 from cardgames.rng import Rng
 
 __all__ = ["InfoState"]
@@ -294,12 +294,7 @@ class InfoState:
         Raises:
             InvalidStateError: naming the first bad place (``/data/views/3/hand``...).
         """
-        data = load_document(text, "infostate", None)
-        envelope = _document_game(text)
-        try:
-            game = find_game(envelope)
-        except UnknownGameError:
-            raise InvalidStateError("/game", f"unknown game {envelope!r}") from None
+        game, data = load_game_document(text, "infostate")
         if not isinstance(data, dict) or set(data) != {"seat", "views"}:
             raise InvalidStateError("/data", "expected an object with 'seat' and 'views'")
         seat = decode(int, data["seat"], "/data/seat")
@@ -333,17 +328,6 @@ class InfoState:
                 raise InvalidStateError(f"{path}/moves_played", exc.reason) from None
         assert info is not None
         return info
-
-
-def _document_game(text: str | bytes) -> str:
-    """The ``game`` of a document whose envelope `load_document` accepted."""
-    import json
-
-    document = json.loads(text)
-    name = document.get("game")
-    if not isinstance(name, str):
-        raise InvalidStateError("/game", "expected a game name")
-    return name
 
 
 def _rebuild(game: str, views: tuple[View, ...]) -> InfoState:
