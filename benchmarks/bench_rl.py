@@ -70,7 +70,11 @@ def engine_build() -> str:
 
 def bench_aec(game: str, players: int, games: int) -> tuple[float, int]:
     """PettingZoo's agent loop over ``games`` seeded games; (seconds, live steps)."""
-    env = aec_env(game, players=players)
+    return _agent_loop(aec_env(game, players=players), games)
+
+
+def _agent_loop(env: Any, games: int) -> tuple[float, int]:
+    """PettingZoo's documented loop, random legal ids, ``games`` seeded games; (s, live steps)."""
     chooser = random.Random(12345)
     steps = 0
     start = time.perf_counter()
@@ -133,20 +137,7 @@ def bench_floor(game: str, players: int, games: int) -> tuple[float, int]:
     ours = aec_env(game, players=players)
     (size,) = ours.unwrapped.observations.shape
     env = type(ours)(_NoGame(size, ours.unwrapped.actions.size))  # the same wrapper as ours
-    chooser = random.Random(12345)
-    steps = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        env.reset(seed=seed)
-        for _agent in env.agent_iter():
-            observation, _reward, termination, truncation, _info = env.last()
-            if termination or truncation:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[chooser.randrange(len(legal))]))
-            steps += 1
-    return time.perf_counter() - start, steps
+    return _agent_loop(env, games)
 
 
 def bench_gymnasium(game: str, players: int, games: int) -> tuple[float, int]:
