@@ -20,11 +20,23 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from cardgames.codec import decode, dump_document, encode
-from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
+from cardgames.errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidStateError,
+    MatchOverError,
+)
 from cardgames.game import load_game_document
 from cardgames.rng import Rng
 
-__all__ = ["SEED_LIMIT", "check_seed", "match_from_json", "match_to_json", "round_seed"]
+__all__ = [
+    "SEED_LIMIT",
+    "check_seed",
+    "match_from_json",
+    "match_to_json",
+    "recorded_points",
+    "round_seed",
+]
 
 SEED_LIMIT: Final = 2**64
 """A match's seed lies strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT`` (as game records')."""
@@ -53,6 +65,39 @@ def round_seed(seed: int, played: int) -> int:
     """
     value, _ = Rng.from_seed(seed).derive(played).next_u64()
     return value
+
+
+def recorded_points(match: Any, state: Any, round_word: str, rotated: str) -> tuple[int, ...]:
+    """The points of a finished round of ``match`` (`Match.record`'s checks, shared).
+
+    Args:
+        match: The match.
+        state: A state of the match's game (its type checked by the caller).
+        round_word: ``"round"`` or ``"game"``, for the messages.
+        rotated: What the next round's rules rotate, for the message (``"dealer: seat 2"``).
+
+    Raises:
+        MatchOverError: if the match is over.
+        InvalidArgumentError: if the round is not over, or was played by other players or
+            under other rules than the match's next round's.
+    """
+    if match.is_over:
+        raise MatchOverError("the match is over")
+    outcome = state.outcome()
+    if outcome is None:
+        raise InvalidArgumentError("state", state, f"the {round_word} is not over")
+    if state.players != match.players:
+        raise InvalidArgumentError(
+            "state", state.players, f"the {round_word} was played by other players"
+        )
+    if state.rules != match.round_rules():
+        raise InvalidArgumentError(
+            "state",
+            state.rules,
+            f"the {round_word} was not played under the rules of the match's next "
+            f"{round_word} ({rotated})",
+        )
+    return tuple(outcome.scores)
 
 
 def match_to_json(match: Any) -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from cardgames._match import check_seed, match_from_json, match_to_json, round_seed
+from cardgames._match import check_seed, match_from_json, match_to_json, recorded_points, round_seed
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
 from cardgames.game import find_game, player_names
 from cardgames.planets.cards import PlanetCard
@@ -307,23 +307,8 @@ class Match:
         """
         if not isinstance(state, PlanetsState):
             raise InvalidArgumentError("state", state, 'expected a state of "8"')
-        if self.is_over:
-            raise MatchOverError("the match is over")
-        outcome = state.outcome()
-        if outcome is None:
-            raise InvalidArgumentError("state", state, "the game is not over")
-        if state.players != self.players:
-            raise InvalidArgumentError(
-                "state", state.players, "the game was played by other players"
-            )
-        if state.rules != self.round_rules():
-            raise InvalidArgumentError(
-                "state",
-                state.rules,
-                "the game was not played under the rules of the match's next game (first "
-                f"Commander: seat {self.round_rules().first_commander})",
-            )
-        return self.add_round(outcome.scores)
+        first = f"first Commander: seat {self.round_rules().first_commander}"
+        return self.add_round(recorded_points(self, state, "game", first))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for display or export: players, rounds, totals, winners, games, play_off."""

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from cardgames._match import check_seed, match_from_json, match_to_json, round_seed
+from cardgames._match import check_seed, match_from_json, match_to_json, recorded_points, round_seed
 from cardgames.cards import Card
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
 from cardgames.game import find_game, name_key, player_names
@@ -319,23 +319,7 @@ class Match:
         """
         if not isinstance(state, SheddingState):
             raise InvalidArgumentError("state", state, "expected a shedding game's state")
-        if self.is_over:
-            raise MatchOverError("the match is over")
-        outcome = state.outcome()
-        if outcome is None:
-            raise InvalidArgumentError("state", state, "the round is not over")
-        if state.players != self.players:
-            raise InvalidArgumentError(
-                "state", state.players, "the round was played by other players"
-            )
-        if state.rules != self.round_rules():
-            raise InvalidArgumentError(
-                "state",
-                state.rules,
-                "the round was not played under the rules of the match's next round (dealer: "
-                f"seat {self.dealer})",
-            )
-        return self.add_round(outcome.scores)
+        return self.add_round(recorded_points(self, state, "round", f"dealer: seat {self.dealer}"))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for display or export: players, rounds, totals, winners."""
