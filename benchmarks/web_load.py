@@ -326,7 +326,7 @@ def verify(database_url: str, tables: list[Table]) -> tuple[int, int, list[str]]
                 problems.append(str(exc))
             game = find_game(row.game)
             players = [seat.name for seat in row.seats]
-            rounds = json.loads(row.match)["rounds"]
+            rounds = [list(points) for points in game.match_from_json(row.match).rounds]
             people: list[tuple[int, int, str]] = []
             for number in range(1, row.round + 1):
                 found = store.round_of(table.id, number)
