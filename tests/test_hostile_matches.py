@@ -134,6 +134,23 @@ def test_points_of_an_int_subclass_are_refused(name: str) -> None:
     assert match.rounds == ()
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_add_round_by_name_matches_names_as_players_are_told_apart(name: str) -> None:
+    """Names that are one name to `player_names` (case, accents precomposed or not) are one
+    name to ``add_round`` too, as they are to ``add_hands`` and to the score command."""
+    match = find_game(name).new_match(["Léa", "Tom"], rounds=3)
+    by_name = match.add_round({"LÉA": 7, "tom": 2})
+    assert by_name.rounds == ((7, 2),)
+    assert match.add_round({"Le\u0301a": 7}).rounds == ((7, 0),)
+    with pytest.raises(InvalidRulesError, match="named twice"):
+        match.add_round({"Léa": 1, "LÉA": 2})
+    with pytest.raises(InvalidRulesError, match="unknown"):
+        match.add_round({"Léo": 1})
+    with pytest.raises(InvalidRulesError, match="unknown"):
+        match.add_round({1: 1})  # type: ignore[dict-item]
+    assert match.rounds == ()
+
+
 @pytest.mark.parametrize("game", ["crazy-eights", "huit-americain"])
 def test_a_shedding_match_refuses_rules_that_cannot_deal_its_players(game: str) -> None:
     """Such a match was made and loaded, and then every `deal` failed."""

@@ -27,7 +27,7 @@ from cardgames.errors import (
     InvalidStateError,
     MatchOverError,
 )
-from cardgames.game import load_game_document
+from cardgames.game import load_game_document, name_key
 from cardgames.rng import Rng
 
 __all__ = [
@@ -92,8 +92,9 @@ def check_points(row: object, players: int, low: int, high: int, reason: str) ->
 def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
     """The points of a round by seat, from ``points`` given by seat or by player name.
 
-    `Match.add_round`'s reading of its argument, shared; a player not named scores 0. The
-    values are not checked here (`check_points` does).
+    `Match.add_round`'s reading of its argument, shared. Names are matched as the players' names
+    are told apart (`cardgames.game.name_key`: case and how accents are encoded do not matter);
+    a player not named scores 0. The values are not checked here (`check_points` does).
 
     Raises:
         InvalidRulesError: naming ``points``, for unknown names, a player named twice, a wrong
@@ -103,12 +104,12 @@ def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
     if isinstance(points, Mapping):
         if len(points) > count:  # before reading anything
             raise InvalidRulesError("points", len(points), "more names than players")
-        seats = {name: seat for seat, name in enumerate(players)}
+        seats = {name_key(name): seat for seat, name in enumerate(players)}
         row: list[object] = [0] * count
         named: set[int] = set()
         unknown: list[object] = []
         for name, value in points.items():
-            seat = seats.get(name) if isinstance(name, str) else None
+            seat = seats.get(name_key(name)) if isinstance(name, str) else None
             if seat is None:
                 unknown.append(name)
             elif seat in named:

@@ -265,6 +265,9 @@ class Match:
     def add_round(self, points: Sequence[int] | Mapping[str, int]) -> Self:
         """Record a game's points (by seat, or by player name; missing names score 0).
 
+        Names are matched as players' names are told apart (`cardgames.game.name_key`): in any
+        case, accents precomposed or not.
+
         Raises:
             MatchOverError: if the match is over.
             InvalidRulesError: for unknown names, a player named twice, a wrong count, or points
