@@ -178,6 +178,24 @@ def test_a_planet_rules_option_refused_for_the_players_is_named_in_the_rules() -
     assert caught.value.path == "/data/rules/first_commander"
 
 
+class _ForgedRules:
+    """Rules of no game whose ``game_name`` raises when read."""
+
+    @property
+    def game_name(self) -> str:
+        raise RuntimeError("read")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_new_match_refuses_forged_rules_without_reading_them(name: str) -> None:
+    """``new_match`` read ``rules.game_name`` first: a property that raises got through."""
+    for rules in (_ForgedRules(), object(), "default", planets.Rules(), huit_americain.Rules()):
+        if find_game(name).rules_type is type(rules):
+            continue
+        with pytest.raises(InvalidRulesError, match="rules"):
+            find_game(name).new_match(2, rules)
+
+
 _WITHOUT_REPR: dict[str, Callable[[], object]] = {
     "huge": lambda: 10**5000,
     "negative huge": lambda: -(10**5000),

@@ -541,7 +541,9 @@ class Game(Generic[GameStateT]):
         """
         if self._new_match is None:
             raise NotImplementedError(f"{self.name} has no matches")
-        if rules is not None and getattr(rules, "game_name", self.name) != self.name:
+        if rules is not None and (
+            not isinstance(rules, self.rules_type) or rules.game_name != self.name
+        ):  # the type first: a forged object's game_name is never read
             raise InvalidRulesError("rules", rules, f"expected the rules of {self.title}")
         chosen = self.default_rules if rules is None else rules
         return self._new_match(players, chosen, seed, rounds)
