@@ -321,7 +321,7 @@ def test_new_refuses_bad_input_with_typed_errors(kwargs: dict[str, Any]) -> None
         5,
         {1, 2, 3},
         {"Léa": 10, "Zoé": 5},  # unknown name
-        {"léa": 10},  # names are exact
+        {"léa": 10, "LÉA": 1},  # one name twice (names match as players are told apart)
         {"Léa": 1, "Tom": 1, "Sam": 1, "Zoé": 1},  # more names than players
         {"Léa": True},
         {"Léa": 1.5},

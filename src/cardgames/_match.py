@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import typing
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -26,14 +27,17 @@ from cardgames.errors import (
     InvalidStateError,
     MatchOverError,
 )
-from cardgames.game import load_game_document
+from cardgames.game import load_game_document, name_key
 from cardgames.rng import Rng
 
 __all__ = [
     "SEED_LIMIT",
+    "check_points",
     "check_seed",
     "match_from_json",
     "match_to_json",
+    "names_of_players",
+    "points_row",
     "recorded_points",
     "round_seed",
 ]
@@ -54,6 +58,78 @@ def check_seed(seed: object) -> None:
         raise InvalidArgumentError("seed", seed, "expected an integer")
     if not -SEED_LIMIT < seed < SEED_LIMIT:
         raise InvalidArgumentError("seed", seed, "expected -2**64 < seed < 2**64")
+
+
+def names_of_players(players: Iterable[str]) -> tuple[str, ...]:
+    """The converter of a match's ``players``: a short sequence as a tuple of plain ``str``.
+
+    Anything else (and a name that is not text) is left as it is for the match's checks to
+    refuse; a subclass of ``str`` is copied as a plain one, so that a match never holds a name
+    whose equality or methods may lie.
+    """
+    if isinstance(players, Sequence) and not isinstance(players, str) and len(players) <= 64:
+        return tuple(str.__str__(name) if isinstance(name, str) else name for name in players)
+    return players  # type: ignore[return-value]
+
+
+def check_points(row: object, players: int, low: int, high: int, reason: str) -> tuple[int, ...]:
+    """A round's points, refused unless one plain ``int`` per player from ``low`` to ``high``.
+
+    A ``bool``, a float or a subclass of ``int`` (whose comparisons may lie, and which a match
+    would then store and write) is refused as well.
+
+    Raises:
+        InvalidRulesError: naming ``points``, with ``reason`` for a value out of range.
+    """
+    if not isinstance(row, tuple) or len(row) != players:
+        raise InvalidRulesError("points", row, f"expected {players} scores, one per player")
+    for value in row:
+        if type(value) is not int or not low <= value <= high:
+            raise InvalidRulesError("points", value, reason)
+    return row
+
+
+def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
+    """The points of a round by seat, from ``points`` given by seat or by player name.
+
+    `Match.add_round`'s reading of its argument, shared. Names are matched as the players' names
+    are told apart (`cardgames.game.name_key`: case and how accents are encoded do not matter);
+    a player not named scores 0. The values are not checked here (`check_points` does).
+
+    Raises:
+        InvalidRulesError: naming ``points``, for unknown names, a player named twice, a wrong
+            count, or what is neither a sequence nor a mapping.
+    """
+    count = len(players)
+    if isinstance(points, Mapping):
+        if len(points) > count:  # before reading anything
+            raise InvalidRulesError("points", len(points), "more names than players")
+        seats = {name_key(name): seat for seat, name in enumerate(players)}
+        row: list[object] = [0] * count
+        named: set[int] = set()
+        unknown: list[object] = []
+        for name, value in points.items():
+            seat = seats.get(name_key(name)) if isinstance(name, str) else None
+            if seat is None:
+                unknown.append(name)
+            elif seat in named:
+                raise InvalidRulesError("points", name, f"{players[seat]} is named twice")
+            else:
+                named.add(seat)
+                row[seat] = value
+            if len(unknown) + len(named) > count:  # a mapping whose length was not its own
+                raise InvalidRulesError("points", len(points), "more names than players")
+        if unknown:
+            raise InvalidRulesError("points", unknown, "unknown player name(s)")
+        return tuple(row)
+    if isinstance(points, Sequence) and not isinstance(points, (str, bytes)):
+        if len(points) != count:  # before copying anything
+            raise InvalidRulesError("points", len(points), "one score per player")
+        try:  # by index, so that a sequence whose length lies is read no further
+            return tuple(points[seat] for seat in range(count))
+        except IndexError:
+            raise InvalidRulesError("points", count, "one score per player") from None
+    raise InvalidRulesError("points", points, "expected scores by seat or by name")
 
 
 def round_seed(seed: int, played: int) -> int:
@@ -140,16 +216,23 @@ def match_from_json(cls: type[M], text: str | bytes, rules_type: type, what: str
             raise InvalidStateError(path, "missing field")
         tp = game.rules_type if field.name == "rules" else hints[field.name]
         values[field.name] = decode(tp, data[field.name], path)
+    options = {field.name for field in attrs.fields(game.rules_type)}  # type: ignore[arg-type]
     try:
         return cls(**values)
     except InvalidRulesError as exc:
-        raise InvalidStateError(_path(exc.option, names), exc.reason) from None
+        raise InvalidStateError(_path(exc.option, names, options), exc.reason) from None
     except InvalidArgumentError as exc:
-        raise InvalidStateError(_path(exc.argument, names), exc.reason) from None
+        raise InvalidStateError(_path(exc.argument, names, options), exc.reason) from None
 
 
-def _path(name: str, fields: set[str]) -> str:
-    """The document path of a refused constructor argument (a row's points are in rounds)."""
+def _path(name: str, fields: set[str], options: set[str]) -> str:
+    """The document path of a refused constructor argument (a row's points are in rounds).
+
+    A rules option refused for the players (the first Commander's seat, a hand size the decks
+    cannot deal) is named in the rules.
+    """
     if name == "points":
         return "/data/rounds"
-    return f"/data/{name}" if name in fields else "/data"
+    if name in fields:
+        return f"/data/{name}"
+    return f"/data/rules/{name}" if name in options else "/data"

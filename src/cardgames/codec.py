@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 import attrs
 
 from cardgames.cards import Card, Rank, Suit
-from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError
+from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError, _brief
 
 __all__ = [
     "FORMAT_VERSION",
@@ -193,7 +193,7 @@ def decode(
         if isinstance(data, bool) or not isinstance(data, int):
             _fail(path, f"expected an integer, got {_type_name(data)}")
         if not -_MAX_INT < data < _MAX_INT:
-            _fail(path, f"integer {data} is out of range")
+            _fail(path, f"integer {_brief(data)} is out of range")
         return data
     if tp is str:
         if not isinstance(data, str):

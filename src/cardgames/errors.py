@@ -30,8 +30,19 @@ _BRIEF = 120
 
 
 def _brief(value: object) -> str:
-    """``repr(value)``, cut short: a message must stay readable whatever the input."""
-    text = repr(value)
+    """``repr(value)``, cut short: a message must stay readable whatever the input.
+
+    A value without a ``repr`` still gets a message: an integer of more digits than Python
+    converts to text (`sys.get_int_max_str_digits`) is told by its size, and an object whose
+    ``__repr__`` raises (or recurses too deeply) by its type, so that refusing a value never
+    raises something else than the typed error.
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a huge integer's ValueError, or any error of a caller's __repr__
+        if isinstance(value, int):
+            return f"<an integer of {int.bit_length(value)} bits>"
+        return f"<{type(value).__name__} object>"
     return text if len(text) <= _BRIEF else text[: _BRIEF - 1] + "…"
 
 

@@ -40,6 +40,7 @@ from cardgames.errors import (
     InvalidRulesError,
     InvalidStateError,
     UnknownGameError,
+    _brief,
 )
 
 if TYPE_CHECKING:
@@ -540,7 +541,9 @@ class Game(Generic[GameStateT]):
         """
         if self._new_match is None:
             raise NotImplementedError(f"{self.name} has no matches")
-        if rules is not None and getattr(rules, "game_name", self.name) != self.name:
+        if rules is not None and (
+            not isinstance(rules, self.rules_type) or rules.game_name != self.name
+        ):  # the type first: a forged object's game_name is never read
             raise InvalidRulesError("rules", rules, f"expected the rules of {self.title}")
         chosen = self.default_rules if rules is None else rules
         return self._new_match(players, chosen, seed, rounds)
@@ -737,7 +740,7 @@ def find_game(name: str) -> Game[Any]:
     """
     _load_builtins()
     if not isinstance(name, str):
-        raise UnknownGameError(repr(name)[:80], tuple(g.name for g in games()))
+        raise UnknownGameError(_brief(name)[:80], tuple(g.name for g in games()))
     game = _REGISTRY.get(normalize_name(name))
     if game is None:
         raise UnknownGameError(name, tuple(g.name for g in games()))
@@ -781,11 +784,16 @@ def name_key(name: str) -> str:
     ``"Léa"`` typed with a precomposed ``é`` and with ``e`` and a combining accent look alike
     and are one name, as are ``"LÉA"`` and ``"léa"``.
 
+    Raises:
+        InvalidArgumentError: (also a ``TypeError``) if ``name`` is not text.
+
     Examples:
         >>> name_key("LÉA") == name_key("le\u0301a")
         True
     """
-    return unicodedata.normalize("NFC", name).casefold()
+    if not isinstance(name, str):
+        raise InvalidArgumentError("name", name, "expected a player's name")
+    return unicodedata.normalize("NFC", str.__str__(name)).casefold()
 
 
 def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
@@ -826,9 +834,15 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
                 len(players),
                 f"{game.title} takes {game.min_players} to {game.max_players} players",
             )
-        names = tuple(players)
+        given = tuple(players)
+        for name in given:
+            if not isinstance(name, str):
+                raise InvalidRulesError("players", players, "names must be non-empty strings")
+        # Plain copies of the names: a subclass of str (whose methods or equality may lie) never
+        # reaches a check below, nor a state or a match.
+        names = tuple(str.__str__(name) for name in given)
         for name in names:
-            if not isinstance(name, str) or not name.strip():
+            if not name.strip():
                 raise InvalidRulesError("players", players, "names must be non-empty strings")
             try:
                 name.encode("utf-8")

@@ -135,6 +135,8 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
     except (InvalidStateError, TypeError) as exc:
         problem = exc.problem if isinstance(exc, InvalidStateError) else str(exc)
         raise InvalidRulesError(attribute.name, value, problem) from None
+    except RecursionError:  # a container nested too deeply to encode
+        raise InvalidRulesError(attribute.name, value, "nested too deeply") from None
     if checked != value or (isinstance(value, bool) and not _is_bool_type(tp)):
         expected = OptionInfo(attribute.name, tp, None, "").describe_type()
         hint = "; text is read by Rules.from_options" if isinstance(value, str) else ""

@@ -32,7 +32,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from cardgames._match import check_seed, match_from_json, match_to_json, recorded_points, round_seed
+from cardgames._match import (
+    check_points,
+    check_seed,
+    match_from_json,
+    match_to_json,
+    names_of_players,
+    points_row,
+    recorded_points,
+    round_seed,
+)
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
 from cardgames.game import find_game, player_names
 from cardgames.planets.cards import PlanetCard
@@ -49,13 +58,6 @@ MAX_GAMES: Final = 100
 
 MAX_POINTS: Final = 10_000_000
 """The largest score of one game, either sign (a real game stays within a few million)."""
-
-
-def _names(players: Iterable[str]) -> tuple[str, ...]:
-    # Only a short sequence is copied; anything else is left for the check that follows to refuse.
-    if isinstance(players, Sequence) and not isinstance(players, str) and len(players) <= 64:
-        return tuple(players)
-    return players  # type: ignore[return-value]
 
 
 def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
@@ -76,18 +78,6 @@ def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
 def _default_games(match: Match) -> int:
     players = match.players
     return len(players) if isinstance(players, tuple) else 0
-
-
-def _check_points(row: object, players: int) -> None:
-    if not isinstance(row, tuple) or len(row) != players:
-        raise InvalidRulesError("points", row, f"expected {players} scores, one per player")
-    for value in row:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidRulesError("points", value, "points are integers")
-        if not -MAX_POINTS <= value <= MAX_POINTS:
-            raise InvalidRulesError(
-                "points", value, f"a game's score lies between -{MAX_POINTS} and {MAX_POINTS}"
-            )
 
 
 @attrs.frozen
@@ -126,7 +116,7 @@ class Match:
     """The lowest and the highest score of one player in one game."""
 
     rules: Rules
-    players: tuple[str, ...] = attrs.field(converter=_names)
+    players: tuple[str, ...] = attrs.field(converter=names_of_players)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
     seed: int = 0
     games: int = attrs.field(default=attrs.Factory(_default_games, takes_self=True))
@@ -157,7 +147,7 @@ class Match:
         for played, points in enumerate(self.rounds):
             if self._over(played, totals):
                 raise InvalidRulesError("rounds", points, "a game after the end of the match")
-            _check_points(points, len(self.players))
+            self._check_points(points)
             totals = [t + p for t, p in zip(totals, points, strict=True)]
 
     @classmethod
@@ -203,6 +193,10 @@ class Match:
     def to_json(self) -> str:
         """The ``cardgames.match`` document: rules, players, points, seed, games, play-off."""
         return match_to_json(self)
+
+    def _check_points(self, row: object) -> tuple[int, ...]:
+        reason = f"a game's score is an integer between -{MAX_POINTS} and {MAX_POINTS}"
+        return check_points(row, len(self.players), -MAX_POINTS, MAX_POINTS, reason)
 
     def _over(self, played: int, totals: Sequence[int]) -> bool:
         if played < self.games:
@@ -271,27 +265,17 @@ class Match:
     def add_round(self, points: Sequence[int] | Mapping[str, int]) -> Self:
         """Record a game's points (by seat, or by player name; missing names score 0).
 
+        Names are matched as players' names are told apart (`cardgames.game.name_key`): in any
+        case, accents precomposed or not.
+
         Raises:
             MatchOverError: if the match is over.
-            InvalidRulesError: for unknown names, a wrong count, or points that are not
-                integers within `MAX_POINTS`.
+            InvalidRulesError: for unknown names, a player named twice, a wrong count, or points
+                that are not plain integers within `MAX_POINTS`.
         """
         if self.is_over:
             raise MatchOverError("the match is over")
-        if isinstance(points, Mapping):
-            if len(points) > len(self.players):
-                raise InvalidRulesError("points", len(points), "more names than players")
-            unknown = [name for name in points if name not in self.players]
-            if unknown:
-                raise InvalidRulesError("points", unknown, "unknown player name(s)")
-            row = tuple(points.get(name, 0) for name in self.players)
-        elif isinstance(points, Sequence) and not isinstance(points, (str, bytes)):
-            if len(points) != len(self.players):  # before copying anything
-                raise InvalidRulesError("points", len(points), "one score per player")
-            row = tuple(points)
-        else:
-            raise InvalidRulesError("points", points, "expected scores by seat or by name")
-        _check_points(row, len(self.players))
+        row = self._check_points(points_row(self.players, points))
         return attrs.evolve(self, rounds=(*self.rounds, row))
 
     def record(self, state: PlanetsState) -> Self:

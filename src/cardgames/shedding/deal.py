@@ -72,14 +72,9 @@ def new_game(
     n = len(names)
     if rules.dealer >= n:
         raise InvalidRulesError("dealer", rules.dealer, f"there are only {n} seats")
+    rules.check_players(n)
     hand_size = rules.hand_size_for(n)
     full = make_deck(rules.deck, rules.decks_for(n))
-    if n * hand_size + 1 > len(full):
-        raise InvalidRulesError(
-            "hand_size",
-            hand_size,
-            f"{n} hands of {hand_size} and a starter need more than {len(full)} cards",
-        )
     rng = Rng.from_seed(_seed(seed))
     if deck is None:
         order, rng = rng.shuffle(full)

@@ -30,7 +30,16 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from cardgames._match import check_seed, match_from_json, match_to_json, recorded_points, round_seed
+from cardgames._match import (
+    check_points,
+    check_seed,
+    match_from_json,
+    match_to_json,
+    names_of_players,
+    points_row,
+    recorded_points,
+    round_seed,
+)
 from cardgames.cards import Card
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
 from cardgames.game import find_game, name_key, player_names
@@ -51,13 +60,6 @@ MAX_POINTS: Final = 10_000_000
 """The most points one player scores in one round (a real round stays within a few hundred)."""
 
 
-def _names(players: Iterable[str]) -> tuple[str, ...]:
-    # Only a short sequence is copied; anything else is left for the check that follows to refuse.
-    if isinstance(players, Sequence) and not isinstance(players, str) and len(players) <= 64:
-        return tuple(players)
-    return players  # type: ignore[return-value]
-
-
 def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
     # Bounded before copying: at most the rows a score sheet holds, each at most one per seat.
     if (
@@ -71,16 +73,6 @@ def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
     ):
         return tuple(tuple(row) for row in rounds)
     return rounds  # type: ignore[return-value]
-
-
-def _check_points(row: object, players: int) -> None:
-    if not isinstance(row, tuple) or len(row) != players:
-        raise InvalidRulesError("points", row, f"expected {players} scores, one per player")
-    for value in row:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
-            raise InvalidRulesError(
-                "points", value, f"points are whole numbers from 0 to {MAX_POINTS}"
-            )
 
 
 @attrs.frozen
@@ -109,7 +101,7 @@ class Match:
     """The lowest and the highest points of one player in one round."""
 
     rules: SheddingRules
-    players: tuple[str, ...] = attrs.field(converter=_names)
+    players: tuple[str, ...] = attrs.field(converter=names_of_players)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
     seed: int = 0
 
@@ -124,13 +116,14 @@ class Match:
         if len(self.players) < 2:
             raise InvalidRulesError("players", self.players, "a match needs at least two players")
         player_names(self.players, game)
+        self.rules.check_players(len(self.players))  # a match deals every round it plays
         if not isinstance(self.rounds, tuple) or len(self.rounds) > MAX_ROUNDS:
             raise InvalidRulesError("rounds", self.rounds, "expected each round's points")
         totals = [0] * len(self.players)
         for played, points in enumerate(self.rounds):
             if self._over(played, totals):
                 raise InvalidRulesError("rounds", points, "a round after the end of the match")
-            _check_points(points, len(self.players))
+            self._check_points(points)
             totals = [t + p for t, p in zip(totals, points, strict=True)]
         check_seed(self.seed)
 
@@ -153,8 +146,9 @@ class Match:
                 target score).
 
         Raises:
-            InvalidRulesError: for rules that are not a shedding game's, bad players, or a
-                number of rounds the rules refuse (1 to 1,000).
+            InvalidRulesError: for rules that are not a shedding game's, bad players, a hand
+                size the decks cannot deal to these players, or a number of rounds the rules
+                refuse (1 to 1,000).
             InvalidArgumentError: for a seed that is not an integer within 2**64.
         """
         if not isinstance(rules, SheddingRules):
@@ -177,6 +171,10 @@ class Match:
     def to_json(self) -> str:
         """The ``cardgames.match`` document: rules, players, each round's points, seed."""
         return match_to_json(self)
+
+    def _check_points(self, row: object) -> tuple[int, ...]:
+        reason = f"points are whole numbers from 0 to {MAX_POINTS}"
+        return check_points(row, len(self.players), 0, MAX_POINTS, reason)
 
     def _over(self, played: int, totals: Sequence[int]) -> bool:
         """Whether a match is over after ``played`` rounds adding up to ``totals``."""
@@ -240,26 +238,17 @@ class Match:
     def add_round(self, points: Sequence[int] | Mapping[str, int]) -> Self:
         """Record a round's points (by seat, or by player name; missing names score 0).
 
+        Names are matched as players' names are told apart (`cardgames.game.name_key`): in any
+        case, accents precomposed or not.
+
         Raises:
             MatchOverError: if the match is over.
-            InvalidRulesError: for unknown names, a wrong count or non-integer points.
+            InvalidRulesError: for unknown names, a player named twice, a wrong count, or points
+                that are not plain integers from 0 to `MAX_POINTS`.
         """
         if self.is_over:
             raise MatchOverError("the match is over")
-        if isinstance(points, Mapping):
-            if len(points) > len(self.players):
-                raise InvalidRulesError("points", len(points), "more names than players")
-            unknown = [name for name in points if name not in self.players]
-            if unknown:
-                raise InvalidRulesError("points", unknown, "unknown player name(s)")
-            row = tuple(points.get(name, 0) for name in self.players)
-        elif isinstance(points, Sequence) and not isinstance(points, (str, bytes)):
-            if len(points) != len(self.players):  # before copying anything
-                raise InvalidRulesError("points", len(points), "one score per player")
-            row = tuple(points)
-        else:
-            raise InvalidRulesError("points", points, "expected scores by seat or by name")
-        _check_points(row, len(self.players))
+        row = self._check_points(points_row(self.players, points))
         return attrs.evolve(self, rounds=(*self.rounds, row))
 
     def add_hands(

@@ -399,3 +399,19 @@ class SheddingRules(RulesBase):
         if players == 2 and self.hand_size_two_players is not None:
             return self.hand_size_two_players
         return self.hand_size
+
+    def check_players(self, players: int) -> None:
+        """Check that these rules can deal a round to ``players`` seats.
+
+        Raises:
+            InvalidRulesError: naming ``hand_size``, if the decks do not hold every hand and a
+                starter.
+        """
+        hand_size = self.hand_size_for(players)
+        cards = self.deck.size * self.decks_for(players)
+        if players * hand_size + 1 > cards:
+            raise InvalidRulesError(
+                "hand_size",
+                hand_size,
+                f"{players} hands of {hand_size} and a starter need more than {cards} cards",
+            )
