@@ -349,3 +349,13 @@ def test_a_document_the_schema_accepts_loads_soundly_or_is_refused(name: str, da
     after = match.record(state)
     jsonschema.validate(json.loads(after.to_json()), schema)
     assert game.match_from_json(after.to_json()) == after
+
+
+def test_a_shedding_match_refuses_a_dealer_beyond_its_seats() -> None:
+    """As `new_game` does: the rules' dealer must be one of the match's seats."""
+    rules = cardgames.find_game("crazy-eights").default_rules.replace(dealer=3)
+    with pytest.raises(InvalidRulesError) as info:
+        cardgames.find_game("crazy-eights").new_match(3, rules)
+    assert info.value.option == "dealer"
+    match = cardgames.find_game("crazy-eights").new_match(4, rules)
+    assert match.round_rules().dealer == 3

@@ -70,8 +70,6 @@ def new_game(
         raise InvalidRulesError("rules", rules, f"expected {game.rules_type.__name__}")
     names = player_names(players, game)
     n = len(names)
-    if rules.dealer >= n:
-        raise InvalidRulesError("dealer", rules.dealer, f"there are only {n} seats")
     rules.check_players(n)
     hand_size = rules.hand_size_for(n)
     full = make_deck(rules.deck, rules.decks_for(n))

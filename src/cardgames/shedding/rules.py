@@ -404,9 +404,11 @@ class SheddingRules(RulesBase):
         """Check that these rules can deal a round to ``players`` seats.
 
         Raises:
-            InvalidRulesError: naming ``hand_size``, if the decks do not hold every hand and a
-                starter.
+            InvalidRulesError: naming ``dealer``, if there is no such seat; naming
+                ``hand_size``, if the decks do not hold every hand and a starter.
         """
+        if self.dealer >= players:
+            raise InvalidRulesError("dealer", self.dealer, f"there are only {players} seats")
         hand_size = self.hand_size_for(players)
         cards = self.deck.size * self.decks_for(players)
         if players * hand_size + 1 > cards:
