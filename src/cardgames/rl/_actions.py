@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar
 import attrs
 import numpy as np
 
+from cardgames._rl_write import legal_by_id
 from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import Game, Move, State, View, find_game, seat_number
@@ -230,6 +231,8 @@ class ActionEncoding:
     _keys: tuple[_Key, ...] = attrs.field(repr=False)
     _index: dict[_Key, int] = attrs.field(repr=False)
     _ids: dict[Move, int] = attrs.field(factory=dict, repr=False)
+    _known: dict[int, tuple[Move, int]] = attrs.field(factory=dict, repr=False)
+    """Ids by ``id(move)`` of the engine's move objects, with the move (see `legal_by_id`)."""
 
     @property
     def _planet_cards(self) -> bool:
@@ -384,8 +387,14 @@ class ActionEncoding:
 
     def _legal_by_id(self, state: State[Any, Any, Any], seat: int) -> dict[int, Move]:
         """A seat's legal moves by id, ascending (trusted: ``seat`` is a seat of ``state``)."""
-        moves = {self._id_of(move): move for move in state.legal_moves(seat)}
-        return dict(sorted(moves.items()))
+        return legal_by_id(state.legal_moves(seat), self._known, self._new_id_of)
+
+    def _new_id_of(self, move: Move) -> int:
+        """`_id_of`, remembering the id by the move's identity too (for `legal_by_id`)."""
+        action_id = self._id_of(move)
+        if len(self._known) < _CACHE_LIMIT * self.players:
+            self._known[id(move)] = (move, action_id)
+        return action_id
 
     def _id_of(self, move: Move) -> int:
         """The id of an engine move (trusted: it comes from the engine's legal moves)."""

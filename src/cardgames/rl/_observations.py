@@ -78,6 +78,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 import numpy as np
 
+from cardgames._rl_write import SheddingWriter
 from cardgames.cards import Suit, make_deck
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game, View
@@ -89,7 +90,6 @@ from cardgames.planets.views import PlanetsView
 from cardgames.rl._actions import _check_rules_and_players, remember, resolve_game
 from cardgames.shedding.rules import SheddingRules
 from cardgames.shedding.view import Phase as SheddingPhase
-from cardgames.shedding.view import SheddingView
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -226,7 +226,7 @@ class ObservationEncoding:
 
 def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> ObservationEncoding:
     cards = sorted(set(make_deck(rules.deck)))
-    index = {int(card): i for i, card in enumerate(cards)}
+    index = {card: i for i, card in enumerate(cards)}  # the 53 Card objects: found by identity
     d, n = len(cards), players
     fields = _layout(
         [
@@ -248,48 +248,11 @@ def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> Observatio
             ("seat", n, "one-hot: the viewer's own seat number"),
         ]
     )
-    phases = {phase: i for i, phase in enumerate(SheddingPhase)}
-    at = {field.name: field.start for field in fields}
-    hand, top, suit, penalty = at["hand"], at["top"], at["suit"], at["penalty"]
-    sizes, current, direction, phase = at["hand_sizes"], at["current"], at["direction"], at["phase"]
-    to_act, stock, discard, drawn = at["to_act"], at["stock_size"], at["discard"], at["drawn"]
-    target, top_player, passes, own = (
-        at["announce_target"],
-        at["top_player"],
-        at["passes"],
-        at["seat"],
-    )
-
-    def fill(out: array.array[float], view: SheddingView, viewer: int) -> None:
-        for card in view.hand or ():
-            out[hand + index[card]] += 1.0
-        out[top + index[view.top]] = 1.0
-        if view.suit is not None:
-            out[suit + _SUIT_INDEX[view.suit]] = 1.0
-        out[penalty] = view.penalty
-        for seat, size in enumerate(view.hand_sizes):
-            out[sizes + (seat - viewer) % n] = size
-        out[current + (view.current - viewer) % n] = 1.0
-        out[direction] = view.direction
-        out[phase + phases[view.phase]] = 1.0
-        for seat in view.to_act:
-            out[to_act + (seat - viewer) % n] = 1.0
-        out[stock] = view.stock_size
-        for card in view.discard:
-            out[discard + index[card]] += 1.0
-        if view.drawn is not None:
-            out[drawn + index[view.drawn]] = 1.0
-        if view.announce_target is not None:
-            out[target + (view.announce_target - viewer) % n] = 1.0
-        if view.top_player is not None:
-            out[top_player + (view.top_player - viewer) % n] = 1.0
-        out[passes] = view.passes
-        if view.viewer is not None:
-            out[own + view.viewer] = 1.0
-
+    # The fields' order above is the one SheddingWriter unpacks its starts in.
+    writer = SheddingWriter(n, index, dict(_SUIT_INDEX), [field.start for field in fields])
     assert len(SheddingPhase) == 3
     assert len(Suit) == 4
-    return ObservationEncoding(game, rules, n, fields, fill)
+    return ObservationEncoding(game, rules, n, fields, writer.fill)
 
 
 _PLANETS: Final = tuple(card for card in PlanetCard if card.is_planet)

@@ -98,10 +98,14 @@ class Table:
         The mask (int8) is 1 at the legal ids if ``seat`` is the seat asked now (and ``asked``),
         else all zero. The view is the table's own, so it is encoded without `encode`'s checks.
         """
-        mask = bytearray(self.encoding.size)
-        if asked and self.seat == seat:
-            for action_id in self.legal_actions():
+        encoding = self.encoding
+        mask = bytearray(encoding.size)
+        asked_now, moves = self._position()
+        if asked and asked_now == seat and moves:  # the ids of legal_actions()
+            for action_id in moves:
                 mask[action_id] = 1
+            if seat != self.state.to_act[0]:
+                mask[encoding.decline] = 1
         return {
             "observation": observations._encode(self.state.view(seat)),
             "action_mask": np.frombuffer(mask, dtype=np.int8),

@@ -52,7 +52,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from cardgames.agents.base import Agent, _is_informed, agent_rng, choose_move, offer_move
+from cardgames.agents.base import Agent, _choose, _is_informed, _offer, agent_rng
 from cardgames.agents.registry import make_agent
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import Game, State, seat_number
@@ -224,12 +224,13 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
             state = table.state
             agent = self.opponents[seat]
             info = self._infos.get(seat)
+            # choose_move and offer_move without their checks of the arguments, which hold
+            # here (as in play_game): the agents are the registry's, the streams agent_rng's,
+            # the game in progress, and an information state is kept only for an informed agent.
             if seat == state.to_act[0]:
-                move, self._rngs[seat] = choose_move(agent, state, self._rngs[seat], info=info)
+                move, self._rngs[seat] = _choose(agent, state, self._rngs[seat], info)
             else:
-                offered, self._rngs[seat] = offer_move(
-                    agent, state, seat, self._rngs[seat], info=info
-                )
+                offered, self._rngs[seat] = _offer(agent, state, seat, self._rngs[seat], info)
                 if offered is None:
                     table.act(self.actions.decline)
                     continue

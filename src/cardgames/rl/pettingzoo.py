@@ -44,6 +44,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game
@@ -185,11 +189,13 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type infor
 
 
 class _OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # untyped base
-    """PettingZoo's order-enforcing wrapper, with ``last()`` asked of the environment itself.
+    """PettingZoo's order-enforcing wrapper, reading the environment's attributes directly.
 
-    The base class answers ``last()`` with five attribute reads that each go through its
-    ``__getattr__``; after ``reset()`` this returns the environment's own ``last()``, the same
-    values at less cost. Before ``reset()`` it behaves as the base class.
+    The base class reads the environment's ``agents`` and ``agent_selection`` through its
+    ``__getattr__``, which Python calls only after the ordinary lookup has failed (and built an
+    `AttributeError`): three times a step in ``agent_iter``'s loop, five more for ``last()``.
+    After ``reset()`` these methods read them from the environment itself, the same values at
+    less cost, with the base class's checks; before ``reset()`` they behave as the base class.
     """
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -198,8 +204,44 @@ class _OrderEnforcingWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[mi
             return super().last(observe)  # type: ignore[no-any-return]
         return self.env.last(observe)  # type: ignore[no-any-return]
 
+    def step(self, action: Any) -> None:
+        """Play the action of the agent asked now (as the base class, ``agents`` read directly)."""
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        """The agents asked in turn, as the base class's (which see)."""
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # type: ignore[no-any-return]  # raises
+        return _AgentIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]  # untyped base
+    """`_OrderEnforcingWrapper.agent_iter`'s iterable."""
+
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]  # untyped base
+    """PettingZoo's order-enforcing iterator, reading the wrapped environment's attributes."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        env = wrapper.env
+        if not env.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        agent: str = env.agent_selection
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return agent
 
 
 def raw_env(
