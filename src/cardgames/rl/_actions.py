@@ -230,8 +230,9 @@ class ActionEncoding:
     players: int
     _keys: tuple[_Key, ...] = attrs.field(repr=False)
     _index: dict[_Key, int] = attrs.field(repr=False)
-    _ids: dict[Move, int] = attrs.field(factory=dict, repr=False)
-    _known: dict[int, tuple[Move, int]] = attrs.field(factory=dict, repr=False)
+    _ids: dict[Move, int] = attrs.field(factory=dict, init=False, repr=False)
+    """Ids of moves already encoded (a bounded cache, filled by `encode`)."""
+    _known: dict[int, tuple[Move, int]] = attrs.field(factory=dict, init=False, repr=False)
     """Ids by ``id(move)`` of the engine's move objects, with the move (see `legal_by_id`)."""
 
     @property

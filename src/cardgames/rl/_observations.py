@@ -158,7 +158,7 @@ class ObservationEncoding:
     players: int
     fields: tuple[Field, ...]
     _fill: Callable[[array.array[float], Any, int], None] = attrs.field(repr=False)
-    _rules_seen: list[Any] = attrs.field(factory=list, repr=False)
+    _rules_seen: list[Any] = attrs.field(factory=list, init=False, repr=False)
     """Rules objects already found equal to `rules` (compared by identity next time)."""
     _zeros: array.array[float] = attrs.field(init=False, repr=False)
 
