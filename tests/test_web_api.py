@@ -1180,6 +1180,48 @@ def test_a_table_is_followed_by_at_most_so_many_sockets(
         assert again.receive_json()["type"] == "update"
 
 
+def test_one_client_address_holds_at_most_so_many_sockets_greeting_or_not(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A client that opens sockets and never greets held a task each for 10 s, uncounted: it
+    # could keep the server's sockets for itself. Every open socket now counts for its address.
+    monkeypatch.setattr("cardgames.web.app.MAX_SOCKETS_PER_CLIENT", 2)
+    created = deal(client)
+    with (
+        client.websocket_connect(url_of(created, "live")),  # silent: no greeting yet
+        client.websocket_connect(url_of(created, "live")) as second,
+    ):
+        with client.websocket_connect(url_of(created, "live")) as third:
+            answer = third.receive_json()
+            assert answer["error"] == "too_many_sockets"
+            assert "address" in answer["message"]
+            with pytest.raises(WebSocketDisconnect):
+                third.receive_json()
+        second.send_json({"token": created["seats"][0]["token"]})
+        assert second.receive_json()["type"] == "update"
+    with client.websocket_connect(url_of(created, "live")) as again:  # both left: room again
+        again.send_json({"token": created["seats"][1]["token"]})
+        assert again.receive_json()["type"] == "update"
+
+
+def test_the_server_counts_sockets_still_waiting_for_their_greeting(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cardgames.web.app.MAX_SOCKETS", 1)
+    created = deal(client)
+    with (
+        client.websocket_connect(url_of(created, "live")),  # silent
+        client.websocket_connect(url_of(created, "live")) as second,
+    ):
+        second.send_json({"token": created["seats"][0]["token"]})
+        answer = second.receive_json()
+        assert answer["error"] == "too_many_sockets"
+        assert "server" in answer["message"]
+    with client.websocket_connect(url_of(created, "live")) as again:
+        again.send_json({"token": created["seats"][0]["token"]})
+        assert again.receive_json()["type"] == "update"
+
+
 # -- the pages --------------------------------------------------------------------------------
 
 

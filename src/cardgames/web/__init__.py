@@ -28,7 +28,8 @@ What the server promises (the threat model):
 - **Bounded work.** A client address (an IPv6 /64 counts as one) may have 5 tables
   (``--tables-per-client``; a finished match counts for 15 minutes after its end), the server
   holds at most ``--max-tables``, a table where nothing moved for ``--idle-minutes`` is
-  deleted, at most 64 live sockets follow one table and 2,000 the server.
+  deleted, at most 64 live sockets follow one table, 32 are open from one client address and
+  2,000 in the server (greeting or not).
 - **Nothing lost on restart.** Every accepted move is committed before it is answered; a
   killed server, started again on the same database, resumes every table where it was, with
   the same tokens.

@@ -68,7 +68,8 @@ MAX_NAME_CHARS: Final = 24
 MAX_TEXT_CHARS: Final = 64
 MAX_SEATS: Final = 64  # more than any game allows: the game's own bound answers first
 MAX_SOCKETS_PER_TABLE: Final = 64
-MAX_SOCKETS: Final = 2000  # live pages the whole server follows
+MAX_SOCKETS_PER_CLIENT: Final = 32  # open sockets of one address (creator_key), greeting or not
+MAX_SOCKETS: Final = 2000  # open sockets of the whole server, greeting or not
 HELLO_SECONDS: Final = 10.0  # a socket that says nothing for this long is closed
 POLL_SECONDS: Final = 15.0  # a live socket re-checks its table this often even without news
 
@@ -430,7 +431,8 @@ def create_app(
         on_change=hub.changed,
     )
     runner = BotRunner(tables, bot_delay) if bot_delay > 0 else None
-    sockets = [0]  # live sockets now followed
+    sockets = [0]  # open live sockets, greeting or not (the event loop alone changes these)
+    per_client: dict[str, int] = {}  # the same by client address (creator_key)
 
     def table_id_of(path_params: Mapping[str, Any]) -> str:
         table_id = str(path_params["table_id"])
@@ -771,15 +773,40 @@ def create_app(
         return AsciiJSONResponse({"round": new.round, "version": new.version}, status_code=201)
 
     async def live(websocket: WebSocket) -> None:
-        """A seat's live updates: the seat's view, new events and moves after every change."""
+        """A seat's live updates: the seat's view, new events and moves after every change.
+
+        Every open socket counts against the server's limit and its client address's
+        (`MAX_SOCKETS`, `MAX_SOCKETS_PER_CLIENT`) from the moment it is accepted, before its
+        greeting: one client cannot hold all the server's sockets, greeting or not.
+        """
         table_id = str(websocket.path_params.get("table_id", ""))
+        client = creator_key(websocket.client.host if websocket.client else None)
         await websocket.accept()
+        refusal = None
+        if not _TABLE_ID.fullmatch(table_id):
+            refusal = ApiError(404, "unknown_table", "there is no such table")
+        elif sockets[0] >= MAX_SOCKETS:
+            refusal = ApiError(503, "too_many_sockets", "the server follows too many pages")
+        elif per_client.get(client, 0) >= MAX_SOCKETS_PER_CLIENT:
+            refusal = ApiError(429, "too_many_sockets", "too many live pages from your address")
+        if refusal is not None:
+            with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+                await websocket.send_text(_ascii_json({"type": "error", **refusal.body()}))
+                await websocket.close(code=1008)
+            return
+        sockets[0] += 1
+        per_client[client] = per_client.get(client, 0) + 1
+        try:
+            await _greet_and_follow(websocket, table_id)
+        finally:
+            sockets[0] -= 1
+            per_client[client] -= 1
+            if not per_client[client]:
+                del per_client[client]
+
+    async def _greet_and_follow(websocket: WebSocket, table_id: str) -> None:
         try:
             try:
-                if not _TABLE_ID.fullmatch(table_id):
-                    raise ApiError(404, "unknown_table", "there is no such table")
-                if sockets[0] >= MAX_SOCKETS:
-                    raise ApiError(503, "too_many_sockets", "the server follows too many pages")
                 first = await asyncio.wait_for(websocket.receive(), timeout=HELLO_SECONDS)
                 if first.get("type") == "websocket.disconnect":
                     return
@@ -811,11 +838,7 @@ def create_app(
             except (asyncio.TimeoutError, ValueError):
                 await websocket.close(code=1008)
                 return
-            sockets[0] += 1
-            try:
-                await _follow(websocket, table_id, seat, lang, after)
-            finally:
-                sockets[0] -= 1
+            await _follow(websocket, table_id, seat, lang, after)
         except WebSocketDisconnect:
             return
 
