@@ -624,3 +624,51 @@ def test_when_the_socket_drops_the_page_polls_then_reconnects(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_home_page_speaks_french_and_the_tables_follow_its_choice(
+    base_url: str, browser: Browser
+) -> None:
+    """A French browser gets the home page in French; the EN / FR buttons switch it (the seats'
+    labels too) and the choice carries over to the table page opened from its link."""
+    errors: list[str] = []
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base_url + "/")
+        page.wait_for_function("() => document.querySelectorAll('#seats .seat-kind').length > 0")
+        assert page.evaluate("() => document.documentElement.lang") == "fr"
+        assert page.title() == "Nouvelle table de jeu"
+        assert page.inner_text("h1") == "Nouvelle table de jeu"
+        assert page.inner_text("#create") == "Distribuer"
+        assert page.get_attribute("#rounds", "placeholder") == "celles des règles"
+        kinds = page.locator("#seats .seat-kind")
+        assert kinds.nth(2).input_value() == "heuristic"
+        labels = kinds.nth(0).locator("option").all_inner_texts()
+        assert labels[0] == "une personne"
+        assert "robot heuristique" in labels
+        assert "robot difficile" in labels
+        assert page.locator("#seats .seat-name").nth(0).input_value() == "Joueur 1"
+        assert page.inner_text("#seat-bounds") == "(de 2 à 7)"  # Crazy Eights, the first game
+        page.click("#lang button[data-lang='en']")
+        assert page.inner_text("h1") == "New card table"
+        assert page.evaluate("() => document.documentElement.lang") == "en"
+        assert "heuristic bot" in kinds.nth(0).locator("option").all_inner_texts()
+        assert page.inner_text(".remove-seat >> nth=0") == "Remove"
+        page.click("#lang button[data-lang='fr']")
+        assert page.inner_text(".remove-seat >> nth=0") == "Retirer"
+        # Deal from the French page; the table opened from the link is French too.
+        names = page.locator("#seats .seat-name")
+        names.nth(0).fill("Léa")
+        names.nth(1).fill("Tom")
+        page.click("#create")
+        page.wait_for_selector("#links:not([hidden])")
+        assert page.text_content("#links h2") == "Envoyez à chaque joueur son propre lien"
+        url = str(page.locator("#link-list a").nth(0).get_attribute("href"))
+        table = open_seat(context, base_url, url, errors)
+        assert table.evaluate("() => document.documentElement.lang") == "fr"
+        assert table.text_content("#players-title") == "Joueurs"
+        assert not errors, errors
+    finally:
+        context.close()

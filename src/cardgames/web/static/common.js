@@ -139,12 +139,38 @@ export function t(key, ...args) {
 }
 
 // Every element with data-i18n="key" shows t(key).
-function translatePage() {
+export function translatePage() {
   document.documentElement.lang = lang;
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const button of document.querySelectorAll("#lang button")) {
     button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
   }
+}
+
+// Show the page in another language (en or fr), kept for the next pages of this browser;
+// false if the code is not one of LANGS or is the language already shown.
+export function setLang(code) {
+  if (!LANGS.includes(code) || code === lang) return false;
+  lang = code;
+  localStorage.setItem("cardgames-lang", code);
+  translatePage();
+  return true;
+}
+
+// The EN / FR buttons (#lang); each click calls onPick(code).
+export function languageGroup(onPick) {
+  const langs = el("div", { id: "lang", className: "lang", attrs: { role: "group" } });
+  for (const code of LANGS) {
+    const button = el("button", {
+      text: code.toUpperCase(),
+      dataset: { lang: code },
+      attrs: { type: "button", "aria-pressed": String(code === lang) },
+    });
+    button.addEventListener("click", () => onPick(code));
+    langs.append(button);
+  }
+  langs.setAttribute("aria-label", "Language / Langue");
+  return langs;
 }
 
 export function capitalize(text) {
@@ -327,14 +353,8 @@ const COMMON_KEYS = [
 
 // The header's bar, the status line, the picker, the end of round and the side column (players,
 // log, keyboard help), around the page's own part (#game).
-function buildFrame(helpKeys) {
-  const langs = el("div", { id: "lang", className: "lang", attrs: { role: "group" } });
-  for (const code of LANGS) {
-    langs.append(
-      el("button", { text: code.toUpperCase(), dataset: { lang: code }, attrs: { type: "button", "aria-pressed": "false" } }),
-    );
-  }
-  langs.setAttribute("aria-label", "Language / Langue");
+function buildFrame(helpKeys, onPickLang) {
+  const langs = languageGroup(onPickLang);
   document.querySelector("header").append(
     el(
       "div",
@@ -406,7 +426,7 @@ function buildFrame(helpKeys) {
 //        strings: {en, fr}, helpKeys: [[key, stringKey], ...]}
 export function startTable(page) {
   if (page.strings) addStrings(page.strings);
-  buildFrame(page.helpKeys);
+  buildFrame(page.helpKeys, (code) => switchLang(code));
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const storageKey = "cardgames-token:" + tableId;
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -674,10 +694,7 @@ export function startTable(page) {
 
   // A new language: the server writes the log and the labels again in it.
   function switchLang(code) {
-    if (!LANGS.includes(code) || code === lang) return;
-    lang = code;
-    localStorage.setItem("cardgames-lang", code);
-    translatePage();
+    if (!setLang(code)) return;
     resetLog();
     client.version = undefined;
     if (socket) {
@@ -889,9 +906,6 @@ export function startTable(page) {
     }
   });
 
-  for (const button of document.querySelectorAll("#lang button")) {
-    button.addEventListener("click", () => switchLang(button.dataset.lang));
-  }
   $("next-round").addEventListener("click", () => nextRound());
 
   async function start() {

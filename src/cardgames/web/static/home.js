@@ -1,6 +1,71 @@
 // The home page: deal a table (POST /api/tables) for any of the games, with people and bots in
-// the seats and the number of rounds of the match, then show one link per person.
-import { $, clear, el, showMessage } from "./common.js";
+// the seats and the number of rounds of the match, then show one link per person. In English or
+// French like the tables (the EN / FR buttons; the choice is kept for the table pages).
+import { $, addStrings, clear, el, languageGroup, setLang, showMessage, t, translatePage } from "./common.js";
+
+addStrings({
+  en: {
+    homeTitle: "New card table",
+    homeIntro: 'Crazy Eights, 8 Américain or "8", the planet game: a few people, bots in the other seats.',
+    homeGame: "Game",
+    homeRules: "Rules",
+    homeRounds: "Rounds in the match",
+    homeRoundsPlaceholder: "the rules' own",
+    homeRoundsHint:
+      'Empty: the game\'s own match rules (Crazy Eights and 8 Américain play to their target score, "8" one game per player).',
+    homeSeats: "Seats",
+    homeSeatBounds: "({0} to {1})",
+    homeAddSeat: "Add a seat",
+    homeRemove: "Remove",
+    homeName: "Name",
+    homeWhoPlays: "Who plays",
+    homePerson: "a person",
+    homeBot: "{0} bot",
+    homePlayer: "Player {0}",
+    homeBotName: "Bot",
+    homeDeal: "Deal",
+    homeLinks: "Send each player their own link",
+    homeSecret: "A link is the seat's secret: whoever has it plays that seat.",
+    homeError: "Error {0}",
+    homeUnreachable: "Could not reach the server: {0}",
+    "bot:easy": "easy",
+    "bot:medium": "medium",
+    "bot:hard": "hard",
+    "bot:random": "random",
+    "bot:heuristic": "heuristic",
+  },
+  fr: {
+    homeTitle: "Nouvelle table de jeu",
+    homeIntro:
+      "Crazy Eights, 8 Américain ou « 8 », le jeu des planètes : quelques personnes, des robots aux autres places.",
+    homeGame: "Jeu",
+    homeRules: "Règles",
+    homeRounds: "Manches de la partie",
+    homeRoundsPlaceholder: "celles des règles",
+    homeRoundsHint:
+      "Vide : la partie suit les règles du jeu (Crazy Eights et 8 Américain se jouent jusqu'au score visé, « 8 » en une manche par joueur).",
+    homeSeats: "Places",
+    homeSeatBounds: "(de {0} à {1})",
+    homeAddSeat: "Ajouter une place",
+    homeRemove: "Retirer",
+    homeName: "Nom",
+    homeWhoPlays: "Qui joue",
+    homePerson: "une personne",
+    homeBot: "robot {0}",
+    homePlayer: "Joueur {0}",
+    homeBotName: "Robot",
+    homeDeal: "Distribuer",
+    homeLinks: "Envoyez à chaque joueur son propre lien",
+    homeSecret: "Un lien est le secret de sa place : qui le détient joue à cette place.",
+    homeError: "Erreur {0}",
+    homeUnreachable: "Le serveur ne répond pas : {0}",
+    "bot:easy": "facile",
+    "bot:medium": "moyen",
+    "bot:hard": "difficile",
+    "bot:random": "aléatoire",
+    "bot:heuristic": "heuristique",
+  },
+});
 
 let games = [];
 let bots = [];
@@ -15,19 +80,39 @@ function fillPresets() {
   updateSeats();
 }
 
+// A bot kind as people read it: "heuristic bot", "robot heuristique"; a kind without a
+// translation (ismcts:200) keeps its name.
+function botLabel(kind) {
+  const key = "bot:" + kind;
+  const name = t(key);
+  return t("homeBot", name === key ? kind : name);
+}
+
+// The words of the page that are not in its HTML (the seats' labels, the bounds, the hint).
+function relabel() {
+  $("rounds").placeholder = t("homeRoundsPlaceholder");
+  for (const li of $("seats").children) {
+    li.querySelector(".seat-name").setAttribute("aria-label", t("homeName"));
+    const kind = li.querySelector(".seat-kind");
+    kind.setAttribute("aria-label", t("homeWhoPlays"));
+    for (const option of kind.options) option.textContent = option.value ? botLabel(option.value) : t("homePerson");
+    li.querySelector(".remove-seat").textContent = t("homeRemove");
+  }
+  updateSeats();
+}
+
 function addSeat(name, bot) {
   const input = el("input", {
     className: "seat-name",
-    attrs: { maxlength: "24", required: "", "aria-label": "Name", value: name },
+    attrs: { maxlength: "24", required: "", value: name },
   });
-  const kind = el("select", { className: "seat-kind", attrs: { "aria-label": "Who plays" } });
-  kind.append(el("option", { text: "a person", attrs: { value: "" } }));
-  for (const b of bots) kind.append(el("option", { text: b + " bot", attrs: { value: b } }));
+  const kind = el("select", { className: "seat-kind" });
+  kind.append(el("option", { attrs: { value: "" } }));
+  for (const b of bots) kind.append(el("option", { attrs: { value: b } }));
   kind.value = bot || "";
   const li = el("li", {}, input, " ", kind, " ");
   const remove = el("button", {
     className: "remove-seat",
-    text: "Remove",
     attrs: { type: "button" },
     onClick: () => {
       li.remove();
@@ -36,7 +121,7 @@ function addSeat(name, bot) {
   });
   li.append(remove);
   $("seats").append(li);
-  updateSeats();
+  relabel();
 }
 
 // The game's bounds on the number of seats.
@@ -44,7 +129,7 @@ function updateSeats() {
   const g = game();
   const count = $("seats").children.length;
   if (!g) return;
-  $("seat-bounds").textContent = "(" + g.min_players + " to " + g.max_players + ")";
+  $("seat-bounds").textContent = t("homeSeatBounds", g.min_players, g.max_players);
   $("add-seat").disabled = count >= g.max_players;
   for (const button of document.querySelectorAll(".remove-seat")) button.disabled = count <= g.min_players;
 }
@@ -68,7 +153,7 @@ async function create(event) {
   } catch (error) {
     answer = {};
   }
-  if (!response.ok) return showMessage(answer.message || "Error " + response.status);
+  if (!response.ok) return showMessage(answer.message || t("homeError", response.status));
   showMessage("");
   const list = clear($("link-list"));
   for (const seat of answer.seats) {
@@ -80,6 +165,11 @@ async function create(event) {
 }
 
 async function start() {
+  document.querySelector("header").append(
+    el("div", { className: "bar" }, languageGroup((code) => setLang(code) && relabel())),
+  );
+  translatePage();
+  $("rounds").placeholder = t("homeRoundsPlaceholder");
   const response = await fetch("/api/games");
   const answer = await response.json();
   games = answer.games;
@@ -87,11 +177,11 @@ async function start() {
   for (const g of games) $("game").append(el("option", { text: g.title, attrs: { value: g.name } }));
   fillPresets();
   $("game").addEventListener("change", fillPresets);
-  $("add-seat").addEventListener("click", () => addSeat("Player " + ($("seats").children.length + 1), null));
+  $("add-seat").addEventListener("click", () => addSeat(t("homePlayer", $("seats").children.length + 1), null));
   $("new-table").addEventListener("submit", (event) => create(event).catch((error) => showMessage(String(error))));
-  addSeat("Player 1", null);
-  addSeat("Player 2", null);
-  addSeat("Bot", bots.includes("heuristic") ? "heuristic" : bots[0]);
+  addSeat(t("homePlayer", 1), null);
+  addSeat(t("homePlayer", 2), null);
+  addSeat(t("homeBotName"), bots.includes("heuristic") ? "heuristic" : bots[0]);
 }
 
-start().catch((error) => showMessage("Could not reach the server: " + error));
+start().catch((error) => showMessage(t("homeUnreachable", error)));
