@@ -8,8 +8,8 @@ a bot can deal the unseen cards consistently with everything it saw (`InfoState.
 
 - **A value.** Information states are immutable. `extend` returns a new one that shares every
   earlier view with the old one (a linked list, as `cardgames.history.GameLog`): it costs one
-  cell and the update of the beliefs, which depends on the hand sizes, never on how many moves
-  were played. Keep one per seat and per branch freely.
+  cell, the check of the view (`Game.check_view`) and the update of the beliefs, which depend on
+  the hand sizes, never on how many moves were played. Keep one per seat and per branch freely.
 - **Move by move.** Each view given to `extend` must be the seat's view of the state right after
   the next move (``moves_played`` one more): the views carry the events of one move each, so a
   skipped view would lose what happened. `play_game` keeps one per seat whose agent asks for it
