@@ -29,7 +29,12 @@ np = pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy
 from cardgames import crazy_eights, huit_americain, planets  # noqa: E402
 from cardgames.errors import CardGamesError, InvalidArgumentError  # noqa: E402
 from cardgames.game import Game, Move, State  # noqa: E402
-from cardgames.rl import action_encoding, observation_encoding, observe  # noqa: E402
+from cardgames.rl import (  # noqa: E402
+    action_encoding,
+    observation_encoding,
+    observe,
+    seat_to_decide,
+)
 from hostile_support import HOSTILE, Evil, hostile_values  # noqa: E402
 
 GAMES: tuple[Game[Any], ...] = (crazy_eights.GAME, huit_americain.GAME, planets.GAME)
@@ -183,3 +188,33 @@ def test_a_view_with_any_field_replaced_gets_a_typed_error_and_poisons_nothing(
         with contextlib.suppress(CardGamesError):
             call()
     _assert_ids_are_sound(game, rules, states)
+
+
+def _interrupted() -> State[Any, Any, Any]:
+    """A position where a seat may move out of turn (``len(to_act) > 1``)."""
+    for game in (crazy_eights.GAME, huit_americain.GAME):
+        for preset in game.presets:
+            state = game.new_game(3, seed=2, rules=game.preset(preset))
+            for i in range(300):
+                if state.is_over or len(state.to_act) > 1:
+                    break
+                legal = state.legal_moves()
+                state = state.apply(legal[(i * 7) % len(legal)])
+            if len(state.to_act) > 1:
+                return state
+    raise AssertionError("no position with an interrupter")  # pragma: no cover
+
+
+def test_seat_to_decide_refuses_what_is_not_a_position_or_a_set_of_seats() -> None:
+    state = _interrupted()
+    interrupter = seat_to_decide(state)
+    assert interrupter in state.to_act[1:]
+    for position in (None, "state", 3, Evil()):
+        with pytest.raises(InvalidArgumentError):
+            seat_to_decide(position)  # type: ignore[arg-type]
+    # True and 1.0 equal seat 1, but are not seats: as everywhere, they are refused.
+    for declined in (5, None, Evil(), "12", frozenset({True}), frozenset({1.0}), {"1"}):
+        with pytest.raises(InvalidArgumentError):
+            seat_to_decide(state, declined)  # type: ignore[arg-type]
+    assert seat_to_decide(state, frozenset({interrupter})) != interrupter
+    assert seat_to_decide(state, {interrupter}) != interrupter  # type: ignore[arg-type]

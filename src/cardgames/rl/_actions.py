@@ -38,6 +38,7 @@ The planet game ("8"), in this order:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
 
 import attrs
@@ -121,19 +122,32 @@ def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = froze
         The first seat of ``to_act[1:]`` (in that order) not in ``declined``, else ``to_act[0]``.
 
     Raises:
-        InvalidArgumentError: if the game is over.
+        InvalidArgumentError: if the game is over, ``state`` is not a state (or a view), or
+            ``declined`` is not a set of seat numbers (plain ``int``: not ``True`` nor ``1.0``).
 
     Examples:
         >>> from cardgames import crazy_eights
         >>> seat_to_decide(crazy_eights.new_game(3, seed=1))
         1
     """
-    to_act = state.to_act
+    if not isinstance(state, (State, View)):
+        raise InvalidArgumentError("state", state, "expected a state")
+    to_act: tuple[int, ...] = state.to_act
+    if type(to_act) is not tuple or not all(type(s) is int for s in to_act):
+        raise InvalidArgumentError("state", state, "expected a state")
+    if not isinstance(declined, AbstractSet) or not all(type(s) is int for s in declined):
+        raise InvalidArgumentError("declined", declined, "expected a set of seat numbers")
+    return _seat_to_decide(state, declined)
+
+
+def _seat_to_decide(state: State[Any, Any, Any] | View, declined: AbstractSet[int]) -> int:
+    """`seat_to_decide` for the adapters' own states and sets (checked by their builders)."""
+    to_act: tuple[int, ...] = state.to_act  # type: ignore[union-attr]
     if not to_act:
         raise InvalidArgumentError("state", "(a finished game)", "the game is over")
     current = to_act[0]
     if len(to_act) > 1:
-        n = len(state.players)
+        n = len(state.players)  # type: ignore[union-attr]
         for seat in sorted(to_act[1:], key=lambda s: (s - current) % n):
             if seat not in declined:
                 return seat
