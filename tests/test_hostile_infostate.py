@@ -57,6 +57,8 @@ def _assert_sound(info: InfoState) -> None:
     loaded = InfoState.from_json(info.to_json())
     assert loaded == info
     assert loaded.beliefs == info.beliefs
+    # Every view follows from the one before: no hand had to be fitted to what a view shows.
+    assert getattr(info.beliefs, "resyncs", 0) == 0
     if getattr(info.view, "outcome", None) is None:
         sample, _ = info.sample(Rng.from_seed(1))
         shown = sample.view(info.seat)
@@ -227,3 +229,55 @@ def test_a_hand_size_that_does_not_follow_the_events_is_refused(game: Game[Any])
             edited["data"]["views"][k]["hand_sizes"][other] -= 1
             with pytest.raises(InvalidStateError, match="/data/views/"):
                 InfoState.from_json(json.dumps(edited))
+
+
+# --------------------------------------------------------------------------------------------
+# Documents edited by hand: numbers, views dropped, duplicated, swapped
+
+_NUMBERS = (-1, 0, 1, 2, 7, 2**31, 2**63 - 1, 2**64 - 1, 10**4)
+
+
+def _number_paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(node, bool):
+        return []
+    if isinstance(node, int):
+        return [path]
+    if isinstance(node, dict):
+        return [p for key, value in node.items() for p in _number_paths(value, (*path, key))]
+    if isinstance(node, list):
+        return [p for i, value in enumerate(node) for p in _number_paths(value, (*path, i))]
+    return []
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@HOSTILE
+@given(data=st.data())
+def test_an_edited_document_loads_soundly_or_is_refused(
+    game: Game[Any], data: st.DataObject
+) -> None:
+    states = _states(game, 3, data.draw(st.integers(0, 30), label="seed"), 10)
+    document = json.loads(InfoState.from_states(states, 1).to_json())
+    views = document["data"]["views"]
+    for _ in range(data.draw(st.integers(1, 3), label="edits")):
+        edit = data.draw(st.sampled_from(["number", "drop", "copy", "swap"]), label="edit")
+        if edit == "number":
+            paths = _number_paths(document["data"])
+            path = data.draw(st.sampled_from(paths), label="path")
+            node = document["data"]
+            for step in path[:-1]:
+                node = node[step]
+            node[path[-1]] = data.draw(st.sampled_from(_NUMBERS), label="number")
+        elif len(views) > 1:
+            i = data.draw(st.integers(0, len(views) - 1), label="i")
+            j = data.draw(st.integers(0, len(views) - 1), label="j")
+            if edit == "drop":
+                del views[i]
+            elif edit == "copy":
+                views.insert(i, json.loads(json.dumps(views[j])))
+            else:
+                views[i], views[j] = views[j], views[i]
+    try:
+        loaded = InfoState.from_json(json.dumps(document))
+    except InvalidStateError:
+        return
+    _assert_sound(loaded)
