@@ -281,3 +281,16 @@ def test_an_edited_document_loads_soundly_or_is_refused(
     except InvalidStateError:
         return
     _assert_sound(loaded)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_start_refuses_a_look_alike_of_a_registered_game(game: Game[Any]) -> None:
+    # A copy of the game without its view checker would let any view in (hand sizes of a
+    # million included), and write documents the registered game then refuses.
+    unchecked = attrs.evolve(game, check_view=None)
+    view = game.new_game(3, seed=5).view(0)
+    for forged in (view, attrs.evolve(view, hand_sizes=(10**6,) * 3)):
+        with pytest.raises(InvalidArgumentError):
+            InfoState.start(forged, unchecked)
+    with pytest.raises(InvalidArgumentError):
+        InfoState.from_states([game.new_game(3, seed=5)], 0).extend(view)  # the same move

@@ -423,6 +423,12 @@ def _game_of(view: object, game: Game[Any] | None) -> Game[Any]:
         or getattr(view, "game", game.name) != game.name
     ):
         raise InvalidArgumentError("game", game, "expected the Game of the view")
+    try:
+        registered = find_game(game.name)
+    except UnknownGameError:  # a game of the caller's own, never registered: its own checks
+        return game
+    if registered is not game:  # a copy of a registered game may lack its checks
+        raise InvalidArgumentError("game", game, "expected the registered game of that name")
     return game
 
 
