@@ -23,8 +23,10 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import sys
+import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -294,6 +296,35 @@ def test_documents_with_hostile_numbers_load_soundly_or_are_refused(
         except IllegalMoveError:
             return
         game.check_state(after)
+
+
+@pytest.fixture
+def no_digit_limit() -> Iterator[None]:
+    """Python as before 3.10.7 (and as an application may set it): integers of any length."""
+    if not hasattr(sys, "set_int_max_str_digits"):  # pragma: no cover - 3.10 before 3.10.7
+        yield
+        return
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
+@pytest.mark.usefixtures("no_digit_limit")
+@pytest.mark.parametrize("kind", ["state", "rules", "view", "move"])
+def test_an_integer_of_many_digits_is_refused_in_linear_time(kind: str) -> None:
+    # Reading decimal digits into an int takes time in the square of their number: a document
+    # of a few megabytes of digits held a CPU for minutes where Python does not limit them.
+    state = POSITIONS[0][1]
+    text, load = _documents(state)[kind]
+    edited = text.replace('"version":1', '"version":' + "7" * 600_000, 1)
+    assert len(edited) > 600_000
+    started = time.perf_counter()
+    with pytest.raises(InvalidStateError):
+        load(edited)
+    assert time.perf_counter() - started < 1, "reading the digits took too long"
 
 
 @pytest.mark.parametrize("value", [123, None, b"crazy-eights", ["crazy-eights"], Evil()])

@@ -9,6 +9,9 @@ This suite tries to break the promise the ways it can break:
   ending) of small seeded simulations of every game with every agent kind (random, heuristic,
   ISMCTS with a small budget). They are recomputed here; CI runs this file on Python 3.10 and
   3.13, so a difference between versions fails one of them.
+- **Hash randomization.** The ISMCTS and heuristic runs of the golden file are played again in
+  fresh interpreters under several ``PYTHONHASHSEED`` values: a bot or an engine that iterated
+  over a set of cards, names or moves (whose order follows the string hashes) would differ.
 - **Float-free bots.** The agents and ``simulate`` use no function whose last bit depends on the
   C library or the Python version (``math.log``, ``math.exp``, ``statistics``, ``random``...),
   the planet heuristic no float at all; the heuristic plays the same when ``sum`` rounds like
@@ -35,6 +38,7 @@ import itertools
 import json
 import math
 import os
+import subprocess
 import sys
 import tracemalloc
 from collections.abc import Iterable, Sequence
@@ -176,6 +180,39 @@ def test_simulation_rows_are_golden(run: Run) -> None:
             f"and regenerate the file: {REGENERATE}",
             pytrace=False,
         )
+
+
+_HASHED_RUNS = [
+    run for run in RUNS if run.agents[0].startswith("ismcts") or run.agents[1:] == ("random",)
+]
+"""The runs played under other hash seeds: every search agent, and the heuristic (few moves)."""
+
+_PLAY_HASHED = (
+    "import json, sys\n"
+    "from test_hostile_determinism import RUNS\n"
+    "keys = set(sys.argv[1:])\n"
+    "print(json.dumps({run.key: run.play() for run in RUNS if run.key in keys}))\n"
+)
+
+
+@pytest.mark.parametrize("hash_seed", ["0", "12345"])
+def test_simulation_rows_do_not_depend_on_the_hash_seed(hash_seed: str) -> None:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run(
+        [sys.executable, "-c", _PLAY_HASHED, *(run.key for run in _HASHED_RUNS)],
+        cwd=Path(__file__).resolve().parent,  # this module imports; the installed cardgames
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    golden = load_golden()
+    rows = json.loads(done.stdout)
+    assert sorted(rows) == sorted(run.key for run in _HASHED_RUNS)
+    for key, played in rows.items():
+        assert played == golden[key], f"{key} differs under PYTHONHASHSEED={hash_seed}"
 
 
 # --------------------------------------------------------------------------------------------

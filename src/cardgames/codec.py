@@ -51,6 +51,20 @@ FORMAT_VERSION = 1
 
 _MAX_DOCUMENT_CHARS = 10_000_000
 _MAX_INT = 2**64
+_MAX_INT_CHARS = 40
+"""The longest integer a document may spell (``-2**64`` takes 21 characters).
+
+Reading decimal digits into an ``int`` takes time in the square of their number: Python 3.10
+before 3.10.7, and any program that lifted `sys.set_int_max_str_digits`, would spend minutes on
+a document of a few megabytes of digits."""
+
+
+def _parse_int(text: str) -> int:
+    """`json.loads`'s reader of integers, refusing one too long before converting it."""
+    if len(text) > _MAX_INT_CHARS:
+        raise ValueError(f"an integer of {len(text)} characters (at most {_MAX_INT_CHARS})")
+    return int(text)
+
 
 T = TypeVar("T")
 
@@ -336,7 +350,7 @@ def _load_envelope(text: str | bytes, kind: str, game: str | None) -> dict[str, 
     if len(text) > _MAX_DOCUMENT_CHARS:
         _fail("", f"document is larger than {_MAX_DOCUMENT_CHARS} characters")
     try:
-        document = json.loads(text, object_pairs_hook=_object)
+        document = json.loads(text, object_pairs_hook=_object, parse_int=_parse_int)
     except RecursionError:
         _fail("", "document is nested too deeply")
     except ValueError as exc:

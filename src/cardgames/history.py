@@ -566,4 +566,11 @@ def _agents(agents: object, players: int) -> tuple[str, ...] | None:
         raise InvalidArgumentError("agents", agents, expected)
     if len(agents) != players or not all(isinstance(name, str) for name in agents):
         raise InvalidArgumentError("agents", agents, expected)
-    return tuple(str(name) for name in agents)
+    from cardgames.records import _agent_name_problem
+
+    names = tuple(str.__str__(name) for name in agents)  # plain copies: a subclass may lie
+    for name in names:
+        problem = _agent_name_problem(name)
+        if problem is not None:
+            raise InvalidArgumentError("agents", name, problem)
+    return names

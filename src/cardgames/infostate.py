@@ -8,8 +8,8 @@ a bot can deal the unseen cards consistently with everything it saw (`InfoState.
 
 - **A value.** Information states are immutable. `extend` returns a new one that shares every
   earlier view with the old one (a linked list, as `cardgames.history.GameLog`): it costs one
-  cell and the update of the beliefs, which depends on the hand sizes, never on how many moves
-  were played. Keep one per seat and per branch freely.
+  cell, the check of the view (`Game.check_view`) and the update of the beliefs, which depend on
+  the hand sizes, never on how many moves were played. Keep one per seat and per branch freely.
 - **Move by move.** Each view given to `extend` must be the seat's view of the state right after
   the next move (``moves_played`` one more): the views carry the events of one move each, so a
   skipped view would lose what happened. `play_game` keeps one per seat whose agent asks for it
@@ -21,10 +21,15 @@ a bot can deal the unseen cards consistently with everything it saw (`InfoState.
   stolen by it, the cards it put back on the stock and under it, its face-down discards: see
   `cardgames.planets.engine`), so its beliefs are the current view's and `sample` is
   `Game.sample_state`; so is it for any other game.
+- **Checked at the edge.** `start` and `extend` take only a view the game can show
+  (`Game.check_view`, of the game's own view type), and `extend` only one of the same table
+  (game, seat, players, rules) one move later that can follow the last in play: in the shedding
+  games the seat's own hand and the other hands' sizes must follow from the view's events.
+  Anything else gets an `InvalidArgumentError` before anything is built from it.
 - **Documents.** `to_json` writes a ``cardgames.infostate`` document holding the seat and every
   view; `from_json` loads each view with the game's own checks, then checks that they form one
-  history (same game, seat, players and rules, one move apart) and recomputes the beliefs: an
-  edited document gets an `InvalidStateError` naming the first bad place. Its JSON Schema is
+  history (as `extend` does) and recomputes the beliefs: an edited document gets an
+  `InvalidStateError` naming the first bad place. Its JSON Schema is
   ``cardgames.schema("infostate", game)`` (shipped as ``cardgames/schemas/<game>.infostate.json``):
   it checks the shape of every view, not that they form one history.
 
@@ -118,26 +123,40 @@ class InfoState:
             game: The view's game (default: found from the view's ``game`` name).
 
         Raises:
-            InvalidArgumentError: if ``view`` is not a seat's view of a registered game.
+            InvalidArgumentError: if ``view`` is not a seat's view of a registered game (of
+                ``game`` when given) that the game can show (`Game.check_view`).
         """
         game = _game_of(view, game)
         seat = view.viewer
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise InvalidArgumentError("view", type(view).__name__, "expected a seat's view")
+        _check_view(game, view)
         return cls._make(game, seat, 1, _start_beliefs(view), _Cell(view, None))
 
     def extend(self, view: View) -> InfoState:
         """This information state once ``view``, the seat's view after the next move, is seen.
 
         Raises:
-            InvalidArgumentError: if ``view`` is not a view of the same game and seat, one move
-                after the last view.
+            InvalidArgumentError: if ``view`` is not a view the game can show
+                (`Game.check_view`) of the same game, seat, players and rules, one move after
+                the last view, that can follow it in play (the seat's hand and the other
+                hands' sizes follow from its events).
         """
         last = self._cell.view
-        if type(view) is not type(last) or view.viewer != self._seat:
+        if type(view) is not type(last):
             raise InvalidArgumentError(
                 "view", type(view).__name__, f"expected a view of seat {self._seat} of this game"
             )
+        _check_view(self._game, view)
+        if view.viewer != self._seat:
+            raise InvalidArgumentError(
+                "view", type(view).__name__, f"expected a view of seat {self._seat} of this game"
+            )
+        for name in _TABLE_FIELDS:
+            if getattr(view, name, None) != getattr(last, name, None):
+                raise InvalidArgumentError(
+                    "view", type(view).__name__, f"expected a view of this table ({name} differ)"
+                )
         expected = _moves_played(last) + 1
         if _moves_played(view) != expected:
             raise InvalidArgumentError(
@@ -145,7 +164,20 @@ class InfoState:
                 _moves_played(view),
                 f"expected the view after move {expected} (moves_played {expected})",
             )
-        beliefs = _update_beliefs(self._beliefs, last, view)
+        extended = self._follow(view)
+        if _breaks_history(self, extended):
+            raise InvalidArgumentError(
+                "view", type(view).__name__, "expected a view that can follow the last one in play"
+            )
+        return extended
+
+    def _follow(self, view: View) -> InfoState:
+        """`extend` for a view the engine built from the state after the next move (unchecked).
+
+        The drivers (`cardgames.agents.play_game`, the Gymnasium environment, the server) call
+        it with ``state.view(seat)``; everything from outside goes through `extend`.
+        """
+        beliefs = _update_beliefs(self._beliefs, self._cell.view, view)
         return InfoState._make(
             self._game, self._seat, self._length + 1, beliefs, _Cell(view, self._cell)
         )
@@ -170,8 +202,12 @@ class InfoState:
             >>> len(info), info.view == log.state.view(1)
             (2, True)
         """
+        try:
+            iterator = iter(states)
+        except TypeError:
+            raise InvalidArgumentError("states", type(states).__name__, "expected states") from None
         info: InfoState | None = None
-        for state in states:
+        for state in iterator:
             if not isinstance(state, State):
                 raise InvalidArgumentError("states", type(state).__name__, "expected states")
             if (
@@ -318,14 +354,22 @@ class InfoState:
                 first = view
                 info = InfoState.start(view, game)
                 continue
-            for name in ("players", "rules"):
+            for name in _TABLE_FIELDS:
                 if getattr(view, name, None) != getattr(first, name, None):
                     raise InvalidStateError(f"{path}/{name}", "differs from the first view's")
             assert info is not None
-            try:
-                info = info.extend(view)
-            except InvalidArgumentError as exc:
-                raise InvalidStateError(f"{path}/moves_played", exc.reason) from None
+            expected = _moves_played(info.view) + 1
+            if _moves_played(view) != expected:
+                raise InvalidStateError(
+                    f"{path}/moves_played", f"expected the view after move {expected}"
+                )
+            extended = info._follow(view)  # the view was checked by view_from_json
+            if _breaks_history(info, extended):
+                raise InvalidStateError(
+                    f"{path}/hand_sizes",
+                    "the hands do not follow from the last view and this view's events",
+                )
+            info = extended
         assert info is not None
         return info
 
@@ -339,6 +383,31 @@ def _rebuild(game: str, views: tuple[View, ...]) -> InfoState:
     return info
 
 
+_TABLE_FIELDS: Final = ("game", "players", "rules")
+"""The fields of a view that every view of one history shares."""
+
+
+def _check_view(game: Game[Any], view: View) -> None:
+    """`Game.check_view`, refusing a bad view as an argument."""
+    try:
+        game.check_view(view)
+    except InvalidStateError as exc:
+        where = exc.path or "/"
+        raise InvalidArgumentError(
+            "view", type(view).__name__, f"not a view the game can show ({where}: {exc.problem})"
+        ) from None
+
+
+def _breaks_history(before: InfoState, after: InfoState) -> bool:
+    """Whether the last view of ``after`` cannot follow the last of ``before`` in play.
+
+    The beliefs count the views whose hands do not follow from the events
+    (`cardgames.shedding.beliefs.SheddingBeliefs.resyncs`); a recorded history has none.
+    """
+    old, new = before.beliefs, after.beliefs
+    return old is not None and new is not None and bool(new.resyncs > old.resyncs)
+
+
 def _game_of(view: object, game: Game[Any] | None) -> Game[Any]:
     if not isinstance(view, View):
         raise InvalidArgumentError("view", type(view).__name__, "expected a View")
@@ -348,8 +417,18 @@ def _game_of(view: object, game: Game[Any] | None) -> Game[Any]:
             game = find_game(name if isinstance(name, str) else "")
         except UnknownGameError:
             raise InvalidArgumentError("view", type(view).__name__, "names no game") from None
-    if not isinstance(game, Game) or not isinstance(view, game.view_type):
+    if (
+        not isinstance(game, Game)
+        or type(view) is not game.view_type
+        or getattr(view, "game", game.name) != game.name
+    ):
         raise InvalidArgumentError("game", game, "expected the Game of the view")
+    try:
+        registered = find_game(game.name)
+    except UnknownGameError:  # a game of the caller's own, never registered: its own checks
+        return game
+    if registered is not game:  # a copy of a registered game may lack its checks
+        raise InvalidArgumentError("game", game, "expected the registered game of that name")
     return game
 
 

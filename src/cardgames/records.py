@@ -73,7 +73,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -83,6 +83,7 @@ from cardgames.codec import decode, dump_document, encode
 from cardgames.errors import (
     CardGamesError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidRulesError,
     InvalidStateError,
     ParseError,
@@ -132,6 +133,18 @@ class ReplayError(CardGamesError, ValueError):
         return (type(self), (self.index, self.move, self.reason, self.detail))
 
 
+def _seat_of(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError("player", value, "expected a seat number")
+    return int(value)
+
+
+def _move_text(value: object) -> str:
+    if not isinstance(value, str):
+        raise InvalidArgumentError("move", value, "expected a move's text")
+    return str.__str__(value)
+
+
 @attrs.frozen
 class RecordedMove:
     """One move of a record.
@@ -139,22 +152,65 @@ class RecordedMove:
     Attributes:
         player: The seat that made it.
         move: The move in the game's text notation.
+
+    Raises:
+        InvalidArgumentError: (also a ``TypeError``) for a ``player`` that is not an ``int``
+            or a ``move`` that is not text.
     """
 
-    player: int
-    move: str
+    player: int = attrs.field(converter=_seat_of)
+    move: str = attrs.field(converter=_move_text)
+
+
+def _texts(values: object, argument: str) -> tuple[str, ...]:
+    """Plain copies of a sequence of strings (a subclass of ``str`` never gets in)."""
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise InvalidArgumentError(argument, values, "expected a sequence of strings")
+    items = tuple(values)
+    for item in items:
+        if not isinstance(item, str):
+            raise InvalidArgumentError(argument, item, "expected a sequence of strings")
+    return tuple(str.__str__(item) for item in items)
 
 
 def _tuple_of_str(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
+    return _texts(values, "players")
 
 
 def _optional_tuple_of_str(values: Iterable[str] | None) -> tuple[str, ...] | None:
-    return None if values is None else tuple(values)
+    return None if values is None else _texts(values, "deck")
+
+
+def _agent_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be an agent's name in a record, or ``None``.
+
+    Records are printed (``cardgames replay``): a name must be printable text, without the
+    control characters a terminal obeys (escape sequences, new lines).
+    """
+    if not name.isprintable():
+        return "expected printable agent names (no control characters)"
+    return None
+
+
+def _agent_names(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    names = _texts(values, "agents")
+    for name in names:
+        problem = _agent_name_problem(name)
+        if problem is not None:
+            raise InvalidArgumentError("agents", name, problem)
+    return names
 
 
 def _tuple_of_moves(values: Iterable[RecordedMove]) -> tuple[RecordedMove, ...]:
-    return tuple(values)
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
+        raise InvalidArgumentError("moves", values, "expected a sequence of RecordedMove")
+    moves = tuple(values)
+    for move in moves:
+        if type(move) is not RecordedMove:
+            raise InvalidArgumentError("moves", move, "expected a sequence of RecordedMove")
+    return moves
 
 
 @attrs.frozen
@@ -176,7 +232,7 @@ class GameRecord:
     rules: Any
     seed: int
     players: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
-    agents: tuple[str, ...] | None = attrs.field(converter=_optional_tuple_of_str)
+    agents: tuple[str, ...] | None = attrs.field(converter=_agent_names)
     deck: tuple[str, ...] | None = attrs.field(converter=_optional_tuple_of_str)
     moves: tuple[RecordedMove, ...] = attrs.field(converter=_tuple_of_moves)
     result: Outcome | None
@@ -217,6 +273,10 @@ class GameRecord:
             if isinstance(cause, InvalidRulesError):
                 raise InvalidStateError(f"/data/rules/{cause.option}", cause.reason) from None
             raise
+        for index, name in enumerate(document.agents or ()):
+            problem = _agent_name_problem(name)
+            if problem is not None:
+                raise InvalidStateError(f"/data/agents/{index}", problem)
         record = cls(
             game=game.name,
             rules=rules,

@@ -519,7 +519,7 @@ def _drive_informed(
         count += 1
         for seat, info in enumerate(infos):
             if info is not None:
-                infos[seat] = info.extend(state.view(seat))
+                infos[seat] = info._follow(state.view(seat))  # the engine's own view
     return state, count
 
 

@@ -38,7 +38,8 @@ The planet game ("8"), in this order:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
 
 import attrs
 import numpy as np
@@ -121,19 +122,32 @@ def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = froze
         The first seat of ``to_act[1:]`` (in that order) not in ``declined``, else ``to_act[0]``.
 
     Raises:
-        InvalidArgumentError: if the game is over.
+        InvalidArgumentError: if the game is over, ``state`` is not a state (or a view), or
+            ``declined`` is not a set of seat numbers (plain ``int``: not ``True`` nor ``1.0``).
 
     Examples:
         >>> from cardgames import crazy_eights
         >>> seat_to_decide(crazy_eights.new_game(3, seed=1))
         1
     """
-    to_act = state.to_act
+    if not isinstance(state, (State, View)):
+        raise InvalidArgumentError("state", state, "expected a state")
+    to_act: tuple[int, ...] = state.to_act
+    if type(to_act) is not tuple or not all(type(s) is int for s in to_act):
+        raise InvalidArgumentError("state", state, "expected a state")
+    if not isinstance(declined, AbstractSet) or not all(type(s) is int for s in declined):
+        raise InvalidArgumentError("declined", declined, "expected a set of seat numbers")
+    return _seat_to_decide(state, declined)
+
+
+def _seat_to_decide(state: State[Any, Any, Any] | View, declined: AbstractSet[int]) -> int:
+    """`seat_to_decide` for the adapters' own states and sets (checked by their builders)."""
+    to_act: tuple[int, ...] = state.to_act  # type: ignore[union-attr]
     if not to_act:
         raise InvalidArgumentError("state", "(a finished game)", "the game is over")
     current = to_act[0]
     if len(to_act) > 1:
-        n = len(state.players)
+        n = len(state.players)  # type: ignore[union-attr]
         for seat in sorted(to_act[1:], key=lambda s: (s - current) % n):
             if seat not in declined:
                 return seat
@@ -308,13 +322,13 @@ class ActionEncoding:
             IllegalMoveError: if the move is not legal for that seat in that position.
         """
         index = self._check_id(action_id)
-        seat, legal = self._legal(position, player)
+        seat, legal, _, trusted = self._legal(position, player)
         if index == self.decline:
             raise IllegalMoveError(
                 "decline", seat, "the decline id stands for no move (see seat_to_decide)"
             )
-        for move in legal:
-            if self._id_of(move) == index:
+        for move, move_id in zip(legal, self._ids_of(legal, trusted, position), strict=True):
+            if move_id == index:
                 return move
         raise IllegalMoveError(self.describe(index), seat, "not a legal move of this seat now")
 
@@ -324,10 +338,15 @@ class ActionEncoding:
         Args:
             position: A state, or a seat's view.
             player: With a state, the seat (default: ``to_act[0]``).
+
+        Raises:
+            InvalidArgumentError: if the position or the player is not valid here: a state of
+                another game or class, or a view whose fields (its legal moves included: each
+                must be a move of this game, of the engine's types, by the viewer) are not a
+                position of this game.
         """
-        seat, legal = self._legal(position, player)
-        ids = sorted({self._id_of(move) for move in legal})
-        to_act: tuple[int, ...] = position.to_act  # type: ignore[union-attr]
+        seat, legal, to_act, trusted = self._legal(position, player)
+        ids = sorted(set(self._ids_of(legal, trusted, position)))
         if ids and to_act and seat != to_act[0]:
             ids.append(self.decline)
         return ids
@@ -353,38 +372,80 @@ class ActionEncoding:
             )
         return index
 
-    def _legal(self, position: object, player: object) -> tuple[int, Sequence[Move]]:
+    def _legal(
+        self, position: object, player: object
+    ) -> tuple[int, Sequence[Move], tuple[int, ...], bool]:
+        """The seat, its legal moves, ``to_act``, and whether the engine made the moves.
+
+        A state's moves are the engine's own; a view's are whatever its builder put there (a
+        view built by hand is a caller's object): they are checked move by move (`_ids_of`)
+        and never reach the caches.
+        """
         game = self.game
         if isinstance(position, View):
-            if not isinstance(position, game.view_type) or getattr(position, "game", None) != (
+            if type(position) is not game.view_type or getattr(position, "game", None) != (
                 game.name
             ):
                 raise InvalidArgumentError("position", position, f"expected a {game.name} view")
-            if len(position.players) != self.players:  # type: ignore[attr-defined]
+            players = getattr(position, "players", None)
+            if type(players) is not tuple or len(players) != self.players:
                 raise InvalidArgumentError(
                     "position", position, f"expected a view of {self.players} players"
                 )
-            if player is not None and player != position.viewer:
+            viewer = position.viewer
+            if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.players):
+                raise InvalidArgumentError("position", position, "its viewer is not a seat")
+            if player is not None and (type(player) is not int or player != viewer):
                 raise InvalidArgumentError("player", player, "a view answers for its viewer only")
-            if position.viewer is None:
-                return -1, ()
-            return position.viewer, position.legal_moves  # type: ignore[attr-defined]
-        if not isinstance(position, game.state_type):
+            if viewer is None:
+                return -1, (), (), True
+            legal = getattr(position, "legal_moves", None)
+            to_act = getattr(position, "to_act", None)
+            if (
+                type(legal) is not tuple
+                or type(to_act) is not tuple
+                or not all(type(seat) is int for seat in to_act)
+            ):
+                raise InvalidArgumentError(
+                    "position", position, "its fields are not a position of this game"
+                )
+            return viewer, legal, to_act, False
+        if type(position) is not game.state_type:
             raise InvalidArgumentError(
                 "position", position, f"expected a {game.name} state or view"
             )
-        if len(position.players) != self.players:
+        state = cast("State[Any, Any, Any]", position)
+        if len(state.players) != self.players:
             raise InvalidArgumentError(
                 "position", position, f"expected a state of {self.players} players"
             )
+        to_act_now: tuple[int, ...] = state.to_act
         if player is None:
-            to_act = position.to_act
-            if not to_act:
-                return -1, ()
-            seat = to_act[0]
+            if not to_act_now:
+                return -1, (), (), True
+            seat = to_act_now[0]
         else:
             seat = seat_number(player, self.players)
-        return seat, position.legal_moves(seat)
+        return seat, state.legal_moves(seat), to_act_now, True
+
+    def _ids_of(self, legal: Sequence[Move], trusted: bool, position: object) -> list[int]:
+        """The ids of ``legal``: cached for the engine's moves, checked for a view's."""
+        if trusted:
+            return [self._id_of(move) for move in legal]
+        viewer = getattr(position, "viewer", None)
+        ids: list[int] = []
+        for move in legal:
+            try:
+                key = self._outside_key(move)
+            except InvalidArgumentError:
+                key = None
+            action_id = None if key is None else self._index.get(key)
+            if action_id is None or getattr(move, "player", None) != viewer:
+                raise InvalidArgumentError(
+                    "position", position, "its legal moves are not the viewer's moves of this game"
+                )
+            ids.append(action_id)
+        return ids
 
     def _legal_by_id(self, state: State[Any, Any, Any], seat: int) -> dict[int, Move]:
         """A seat's legal moves by id, ascending (trusted: ``seat`` is a seat of ``state``)."""

@@ -195,11 +195,12 @@ class ObservationEncoding:
         game = self.game
         if not isinstance(view, game.view_type) or getattr(view, "game", None) != game.name:
             raise InvalidArgumentError("view", view, f"expected a view of {game.name}")
-        if len(view.players) != self.players:  # type: ignore[attr-defined]
+        players = getattr(view, "players", None)
+        if type(players) is not tuple or len(players) != self.players:
             raise InvalidArgumentError("view", view, f"expected a view of {self.players} players")
         rules = getattr(view, "rules", None)
         if rules is not None and not any(rules is known for known in self._rules_seen):
-            if rules != self.rules:
+            if type(rules) is not type(self.rules) or rules != self.rules:
                 raise InvalidArgumentError("view", view, "its rules are not this encoding's")
             if len(self._rules_seen) < 8:
                 self._rules_seen.append(rules)
@@ -217,7 +218,7 @@ class ObservationEncoding:
                 raise InvalidArgumentError("view", view, f"its {field} is not a seat of the game")
         try:
             self._fill(out, view, 0 if view.viewer is None else view.viewer)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError):
             raise InvalidArgumentError(
                 "view", view, "its fields are not a position of this game (a forged view?)"
             ) from None

@@ -11,7 +11,7 @@ import numpy as np
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import Move, State
 from cardgames.narration import narrate
-from cardgames.rl._actions import ActionEncoding, seat_to_decide
+from cardgames.rl._actions import ActionEncoding, _seat_to_decide
 from cardgames.rl._observations import ObservationEncoding
 
 __all__ = ["Table", "check_seed"]
@@ -70,7 +70,7 @@ class Table:
             seat = None
             moves: dict[int, Move] = {}
         else:
-            seat = seat_to_decide(state, declined)
+            seat = _seat_to_decide(state, declined)
             moves = self.encoding._legal_by_id(state, seat)
         self._for, self._seat, self._moves = (state, declined), seat, moves
         return seat, moves

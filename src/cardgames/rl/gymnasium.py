@@ -211,7 +211,7 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if state is self._seen:
             return
         for seat, info in self._infos.items():
-            self._infos[seat] = info.extend(state.view(seat))
+            self._infos[seat] = info._follow(state.view(seat))  # the engine's own view
         self._seen = state
 
     def _play_opponents(self) -> None:

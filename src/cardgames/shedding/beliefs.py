@@ -81,8 +81,10 @@ class SheddingBeliefs:
 
     Attributes:
         slots: By seat, one mask per card of the hand, oldest first (empty for the viewer).
-        resyncs: How many times a hand's slots had to be fitted to the hand size shown (a
-            history with a gap; never in a history the driver records).
+        resyncs: How many times a hand's slots had to be fitted to the hand size shown, or
+            the viewer's own hand did not follow from the events (a history with a gap or a
+            forged view; never in a history the driver records, and `InfoState.extend` and
+            ``from_json`` refuse such a view).
     """
 
     slots: tuple[tuple[int, ...], ...]
@@ -190,6 +192,10 @@ def update(
                 viewer_hand = list(after.hand or ())
     resyncs = beliefs.resyncs
     if after.phase is not _OVER:
+        if after.hand is not None and sorted(map(int, viewer_hand)) != sorted(
+            map(int, after.hand)
+        ):  # the viewer's own hand does not follow from the events
+            resyncs += 1
         for seat, size in enumerate(after.hand_sizes):
             if seat == viewer or len(slots[seat]) == size:
                 continue

@@ -683,7 +683,7 @@ class Tables:
         if kept is not None and kept[0] == snapshot.round and kept[1] <= snapshot.seq:
             info = kept[2]
             for state in states[kept[1] + 1 :]:
-                info = info.extend(state.view(seat))
+                info = info._follow(state.view(seat))  # the engine's own view
         else:
             info = InfoState.from_states(states, seat)
         with self._cache_lock:
