@@ -364,7 +364,7 @@ def _batch_tables() -> list[tuple[int, ...]]:
                     low = value & -value
                     row[value] = row[value ^ low] ^ images[8 * byte + shift + low.bit_length() - 1]
                 by_nibble.append(tuple(row))
-        _tables.extend(by_nibble)
+        _tables[:] = by_nibble  # one assignment: a thread building them too leaves 64 entries
     return _tables
 
 
