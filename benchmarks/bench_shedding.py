@@ -18,7 +18,7 @@ Usage::
         [--preset NAME] [--rounds 7] [--json results.json]
 
 It measures the ``cardgames`` it imports: the binary wheel's engine is compiled with mypyc, an
-editable install is pure Python (about 2.5x slower per decision). ``bash benchmarks/compiled.sh``
+editable install is pure Python (about 2.2x slower per decision). ``bash benchmarks/compiled.sh``
 builds the compiled wheel into a fresh venv and runs this script there.
 
 Not part of the test run: speed is checked here, never in unit tests.

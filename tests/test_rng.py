@@ -982,6 +982,66 @@ def test_the_compiled_shuffle_loop_redraws_like_lemire() -> None:
 @settings(max_examples=300, deadline=None)
 @given(
     words=st.tuples(*[st.integers(0, 2**64 - 1)] * 4).filter(any),
+    size=st.integers(0, 300),
+    stop=st.integers(0, 300),
+)
+def test_the_batched_shuffle_loop_draws_what_the_big_integer_loop_draws(
+    words: tuple[int, int, int, int], size: int, stop: int
+) -> None:
+    # The interpreted shuffle computes its draws in batches on wide integers: the very same
+    # shuffles and RNG states as the step-by-step loop, for decks of every size (one batch, a
+    # few, a tail step by step; draws above a byte step by step too).
+    from cardgames.rng import _fisher_yates_batched, _fisher_yates_big
+
+    stop = min(stop, size) or 1
+    ours, theirs = list(range(size)), list(range(size))
+    assert _fisher_yates_batched(ours, stop, words) == _fisher_yates_big(theirs, stop, words)
+    assert ours == theirs
+
+
+def _step_back(words: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """The xoshiro256** state one step before ``words`` (the step inverted)."""
+    mask = 2**64 - 1
+    n0, n1, n2, n3 = words
+    b = ((n3 >> 45) | (n3 << 19)) & mask  # s3 ^ s1
+    u = n1 ^ n2  # s1 ^ (s1 << 17)
+    s1 = (u ^ (u << 17) ^ (u << 34) ^ (u << 51)) & mask
+    s0 = n0 ^ b
+    return s0, s1, n1 ^ s1 ^ s0, b ^ s1
+
+
+@pytest.mark.parametrize("steps", [0, 1, 7, 40, 50, 51, 52, 80])
+def test_the_batched_shuffle_loop_redraws_like_lemire(steps: int) -> None:
+    # A state whose s1 is 0 after `steps` steps outputs 0 there, which Lemire's method redraws
+    # (for a bound that is not a power of two): the batch holding that draw is redone step by
+    # step, with the same result as the step-by-step loop.
+    from cardgames.rng import _fisher_yates_batched, _fisher_yates_big
+
+    words = (1, 0, 2, 3)
+    for _ in range(steps):
+        before = _step_back(words)
+        assert Rng.from_state(before).next_u64()[1].state == words  # the inversion is right
+        words = before
+    for size in (52, 120):
+        ours, theirs = list(range(size)), list(range(size))
+        assert _fisher_yates_batched(ours, 1, words) == _fisher_yates_big(theirs, 1, words)
+        assert ours == theirs
+
+
+def test_the_interpreted_shuffle_uses_the_batched_loop() -> None:
+    from cardgames import rng
+
+    if rng._COMPILED_LOOP:
+        pytest.skip("the compiled wheel shuffles with cardgames._xoshiro")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rng, "_fisher_yates_batched", rng._fisher_yates_big)
+        reference = Rng.from_seed(7).shuffle(range(52))
+    assert Rng.from_seed(7).shuffle(range(52)) == reference
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.tuples(*[st.integers(0, 2**64 - 1)] * 4).filter(any),
     v=st.integers(0, 2**64 - 1),
     tag=st.integers(0, 2**64 - 1),
 )

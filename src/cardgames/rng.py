@@ -105,7 +105,10 @@ Examples:
 
 from __future__ import annotations
 
+import operator
+import struct
 from collections.abc import Sequence
+from functools import reduce
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TypeVar
 
@@ -254,16 +257,23 @@ def _make(s0: int, s1: int, s2: int, s3: int) -> Rng:
 def _fisher_yates(items: list[_T], stop: int, state: Words) -> Words:
     """Run the shuffle loop on ``items`` in place for ``i = len(items) - 1`` down to ``stop``.
 
-    Returns the state after the draws. This is the hot loop of every deal and reshuffle, so the
-    xoshiro256** step (`_next_words`) and Lemire's method (`Rng.below`) are inlined on local ints.
+    Returns the state after the draws. This is the hot loop of every deal and reshuffle: the
+    binary wheels run it compiled (`cardgames._xoshiro`), the interpreter in batches of draws
+    on wide integers (`_fisher_yates_batched`), both word for word `_fisher_yates_big`.
     """
-    if _COMPILED_LOOP and len(items) <= _xoshiro.MOST_ITEMS:
-        return _xoshiro.fisher_yates(items, stop, *state)
-    return _fisher_yates_big(items, stop, state)
+    if _COMPILED_LOOP:
+        if len(items) <= _xoshiro.MOST_ITEMS:
+            return _xoshiro.fisher_yates(items, stop, *state)
+        return _fisher_yates_big(items, stop, state)
+    return _fisher_yates_batched(items, stop, state)
 
 
 def _fisher_yates_big(items: list[_T], stop: int, state: Words) -> Words:
-    """`_fisher_yates` on Python's integers (the interpreted path)."""
+    """`_fisher_yates` step by step on Python's integers: the reference of the other loops.
+
+    The xoshiro256** step (`_next_words`) and Lemire's method (`Rng.below`) are inlined on
+    local ints.
+    """
     s0, s1, s2, s3 = state
     mask = _MASK
     for i in range(len(items) - 1, stop - 1, -1):
@@ -284,6 +294,149 @@ def _fisher_yates_big(items: list[_T], stop: int, state: Words) -> Words:
         j = m >> 64
         items[i], items[j] = items[j], items[i]
     return (s0, s1, s2, s3)
+
+
+# -- The interpreted shuffle, in batches ------------------------------------------------------
+# Interpreted, each operation on an integer costs a bytecode dispatch and an allocation, whatever
+# the integer's size, so the step-by-step loop above spends most of its time on overhead. The
+# batched loop computes the same draws with a few operations on wide integers, each holding one
+# 80-bit lane per draw (a 64-bit word and room for the products):
+#
+# 1. The xoshiro256** state update is linear over GF(2), so the s1 words of the next `_LANES`
+#    states are a linear function of the current 256 state bits: the exclusive or of one
+#    precomputed packed integer per nibble of the state (`_batch_tables`, built on first use).
+# 2. The output function, rotl(s1 * 5, 7) * 9, runs on every lane at once.
+# 3. Lemire's product x * n, for the bounds n, n - 1, ... of the draws, is a sum of shifted and
+#    masked copies of the outputs (one per bit of the bounds); the high halves are the draws and
+#    the low halves are checked against the bounds in one addition. A batch in which any draw
+#    would be rejected (probability below 2**-56 a draw) is redone by the step-by-step loop.
+# 4. The state after k draws follows from the s1 words of lanes k - 1 to k + 2.
+#
+# The result is the step-by-step loop's, word for word (tests/test_rng.py compares them).
+
+_LANES = 54  # s1 words per batch: up to _LANES - 3 draws (a 52-card deck in one batch)
+_LANE = 80  # bits a lane (64 + 16: products by bounds up to 256 fit)
+_LANE_BYTES = _LANE // 8
+_FEWEST = 8  # a shorter run of draws goes step by step (a batch costs about 30 steps)
+_LANE_LOW = sum(_MASK << (_LANE * lane) for lane in range(_LANES))
+_LANE_SEVEN = sum(127 << (_LANE * lane) for lane in range(_LANES))
+_LOW_NIBBLE = bytes(b & 15 for b in range(256))
+_HIGH_NIBBLE = bytes(b >> 4 for b in range(256))
+_pack_state = struct.Struct("<4Q").pack
+_pack_lanes = struct.Struct("<" + "Q2x" * _LANES).pack
+_unpack_four = struct.Struct("<Q2xQ2xQ2xQ").unpack_from
+_getitem = operator.getitem
+_xor = operator.xor
+_tables: list[tuple[int, ...]] = []  # filled once, on first use, by _batch_tables
+_plans: dict[tuple[int, int], tuple[tuple[tuple[int, int], ...], int, int]] = {}
+
+
+def _batch_tables() -> list[tuple[int, ...]]:
+    """For each nibble of the packed state, its 16 contributions to the s1 words of a batch.
+
+    The s1 words of the `_LANES` states from a single set bit, packed in lanes, for each of the
+    256 bits; then by nibble (low nibbles of the 32 state bytes first, then the high nibbles) the
+    exclusive or of those of its set bits.
+    """
+    if not _tables:
+        images: list[int] = []
+        mask = _MASK
+        for bit in range(256):
+            words = [0, 0, 0, 0]
+            words[bit // 64] = 1 << (bit % 64)
+            s0, s1, s2, s3 = words
+            lanes: list[int] = []
+            for _ in range(_LANES):
+                lanes.append(s1)
+                t = (s1 << 17) & mask
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = ((s3 << 45) | (s3 >> 19)) & mask
+            images.append(int.from_bytes(_pack_lanes(*lanes), "little"))
+        by_nibble: list[tuple[int, ...]] = []
+        for shift in (0, 4):
+            for byte in range(32):
+                row = [0] * 16
+                for value in range(1, 16):
+                    low = value & -value
+                    row[value] = row[value ^ low] ^ images[8 * byte + shift + low.bit_length() - 1]
+                by_nibble.append(tuple(row))
+        _tables[:] = by_nibble  # one assignment: a thread building them too leaves 64 entries
+    return _tables
+
+
+def _plan(n: int, k: int) -> tuple[tuple[tuple[int, int], ...], int, int]:
+    """For draws with bounds ``n, n - 1, ..., n - k + 1``: Lemire's terms and checks by lanes.
+
+    The (shift, lanes) of each bit of the bounds (the lanes whose bound has that bit), the lanes
+    of ``2**64 - bound`` and the lanes' bit 64 (set after the addition iff no draw is rejected).
+    """
+    key = (n, k)
+    plan = _plans.get(key)
+    if plan is None:
+        whole = (1 << _LANE) - 1
+        terms: list[tuple[int, int]] = []
+        for bit in range(n.bit_length()):
+            lanes = sum(whole << (_LANE * lane) for lane in range(k) if (n - lane) >> bit & 1)
+            if lanes:
+                terms.append((bit, lanes))
+        complement = sum((_TWO_64 - (n - lane)) << (_LANE * lane) for lane in range(k))
+        carries = sum(1 << (_LANE * lane + 64) for lane in range(k))
+        plan = (tuple(terms), complement, carries)
+        if len(_plans) > 1024:  # bounded: one entry per (deck size, draws) seen
+            _plans.clear()
+        _plans[key] = plan
+    return plan
+
+
+def _fisher_yates_batched(items: list[_T], stop: int, state: Words) -> Words:
+    """`_fisher_yates_big` in batches of draws computed on wide integers (see above)."""
+    s0, s1, s2, s3 = state
+    i = len(items) - 1
+    low = _LANE_LOW
+    tables = _tables or _batch_tables()
+    while i >= stop:
+        k = i - stop + 1  # draws left
+        if k > _LANES - 3:
+            k = _LANES - 3
+        if k < _FEWEST or i >= 256:  # few draws, or a draw that does not fit a byte
+            return _fisher_yates_tail(items, i, stop, (s0, s1, s2, s3))
+        nibbles = _pack_state(s0, s1, s2, s3)
+        nibbles = nibbles.translate(_LOW_NIBBLE) + nibbles.translate(_HIGH_NIBBLE)
+        words = reduce(_xor, map(_getitem, tables, nibbles))  # s1 of the next states, by lane
+        z = ((words * 5) & low) << 7  # rotl(s1 * 5, 7) * 9, from z's low and high halves:
+        x = ((z + ((z >> 64) & _LANE_SEVEN)) * 9) & low
+        terms, complement, carries = _plans.get((i + 1, k)) or _plan(i + 1, k)
+        m = 0
+        for shift, lanes in terms:
+            m += (x << shift) & lanes
+        if ((m & low) + complement) & carries != carries:  # a draw to reject: step by step
+            return _fisher_yates_tail(items, i, stop, (s0, s1, s2, s3))
+        draws = m.to_bytes(_LANE_BYTES * _LANES + 2, "little")[8 : _LANE_BYTES * k : _LANE_BYTES]
+        for ii, j in zip(range(i, i - k, -1), draws, strict=True):
+            items[ii], items[j] = items[j], items[ii]
+        # The state after k steps, from the s1 words a, b, c, d of states k - 1 to k + 2.
+        packed = words.to_bytes(_LANE_BYTES * _LANES, "little")
+        a, b, c, d = _unpack_four(packed, _LANE_BYTES * (k - 1))
+        s2 = b ^ a ^ ((a << 17) & _MASK)
+        s0 = s2 ^ c ^ b
+        s3 = ((b << 17) & _MASK) ^ d ^ s0
+        s1 = b
+        i -= k
+    return (s0, s1, s2, s3)
+
+
+def _fisher_yates_tail(items: list[_T], i: int, stop: int, state: Words) -> Words:
+    """The step-by-step loop for positions ``i`` down to ``stop`` (the rest of a shuffle)."""
+    if i == len(items) - 1:
+        return _fisher_yates_big(items, stop, state)
+    head = items[: i + 1]
+    state = _fisher_yates_big(head, stop, state)
+    items[: i + 1] = head
+    return state
 
 
 @attrs.frozen(slots=True, repr=False)
