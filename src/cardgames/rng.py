@@ -340,7 +340,6 @@ def _batch_tables() -> list[tuple[int, ...]]:
     """
     if not _tables:
         images: list[int] = []
-        mask = _MASK
         for bit in range(256):
             words = [0, 0, 0, 0]
             words[bit // 64] = 1 << (bit % 64)
@@ -348,13 +347,7 @@ def _batch_tables() -> list[tuple[int, ...]]:
             lanes: list[int] = []
             for _ in range(_LANES):
                 lanes.append(s1)
-                t = (s1 << 17) & mask
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = ((s3 << 45) | (s3 >> 19)) & mask
+                _, s0, s1, s2, s3 = _next_words(s0, s1, s2, s3)
             images.append(int.from_bytes(_pack_lanes(*lanes), "little"))
         by_nibble: list[tuple[int, ...]] = []
         for shift in (0, 4):
