@@ -334,6 +334,15 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     Attributes:
         setup: The game, rules and encodings (shared by every state).
+
+    Raises:
+        InvalidArgumentError: for a number of players the game does not take, or a ``rules``
+            parameter that is not text, is longer than 65,536 characters or is not valid base64
+            after ``"base64:"`` (``pyspiel.load_game`` itself refuses a parameter other than
+            ``players`` and ``rules`` with its ``SpielError``).
+        InvalidStateError: for a ``rules`` JSON document (plain or in base64) that does not
+            load as rules of the game, as every loader of documents.
+        InvalidRulesError: for an unknown preset name, or rules that do not fit the players.
     """
 
     game_name: ClassVar[str] = ""
