@@ -156,6 +156,33 @@ def test_numbers_too_large_for_a_float_get_a_typed_error(game: Game[Any]) -> Non
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_numbers_too_large_for_a_float32_are_refused_not_encoded_as_infinity(
+    game: Game[Any],
+) -> None:
+    # 10**40 is a finite double but beyond float32's 3.4e38: stored, it would read as inf.
+    state = _games(game, None, 4, 5)[-1]
+    view = state.view(state.to_act[0])
+    encoding = observation_encoding(game, state.rules, players=3)
+    numbers = [f.name for f in attrs.fields(type(view)) if type(getattr(view, f.name)) is int]
+    sized = [f.name for f in attrs.fields(type(view)) if f.name.endswith("_sizes")]
+    forged_views = [attrs.evolve(view, **{name: 10**40}) for name in numbers]
+    forged_views += [attrs.evolve(view, **{name: (-(10**40),) * 3}) for name in sized]
+    refused = 0
+    for forged in forged_views:
+        for encode in (observe, encoding.encode):
+            try:
+                vector = encode(forged)
+            except InvalidArgumentError:
+                refused += 1
+            else:  # a field the layout does not hold: anything, but never infinity
+                assert np.isfinite(vector).all()
+    assert refused >= 2 * (len(sized) + 1)
+    forged = attrs.evolve(view, stock_size=10**40)
+    with pytest.raises(InvalidArgumentError, match="too large"):
+        observe(forged)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 @HOSTILE
 @given(data=st.data())
 def test_a_view_with_any_field_replaced_gets_a_typed_error_and_poisons_nothing(

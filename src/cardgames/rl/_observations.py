@@ -190,7 +190,8 @@ class ObservationEncoding:
         not a position of the game is refused where it cannot be encoded.
 
         Raises:
-            InvalidArgumentError: if ``view`` is not a view of this game, rules and players.
+            InvalidArgumentError: if ``view`` is not a view of this game, rules and players,
+                or holds a number too large for a float32.
         """
         game = self.game
         if not isinstance(view, game.view_type) or getattr(view, "game", None) != game.name:
@@ -204,7 +205,7 @@ class ObservationEncoding:
                 raise InvalidArgumentError("view", view, "its rules are not this encoding's")
             if len(self._rules_seen) < 8:
                 self._rules_seen.append(rules)
-        return self._encode(view)
+        return _finite(self._encode(view), view)
 
     def _encode(self, view: Any) -> npt.NDArray[np.float32]:
         """`encode` without the checks of the view's game, size and rules."""
@@ -408,7 +409,8 @@ def observe(view: View) -> npt.NDArray[np.float32]:
     The layout is the one of the view's game, rules and number of players.
 
     Raises:
-        InvalidArgumentError: if ``view`` is not a view, or carries no rules.
+        InvalidArgumentError: if ``view`` is not a view, carries no rules, or holds a number
+            too large for a float32.
 
     Examples:
         >>> from cardgames import huit_americain
@@ -425,4 +427,17 @@ def observe(view: View) -> npt.NDArray[np.float32]:
     encoding = observation_encoding(name, rules, players=len(players))  # found by these rules
     if not isinstance(view, encoding.game.view_type):
         raise InvalidArgumentError("view", view, f"expected a view of {encoding.game.name}")
-    return encoding._encode(view)
+    return _finite(encoding._encode(view), view)
+
+
+def _finite(vector: npt.NDArray[np.float32], view: View) -> npt.NDArray[np.float32]:
+    """``vector``, once sure that no number of ``view`` was too large for a float32.
+
+    A view from the library never holds one; a hand-built view with, say, a stock of 10**40
+    cards would otherwise be encoded as infinity.
+    """
+    if not np.isfinite(vector).all():
+        raise InvalidArgumentError(
+            "view", view, "its numbers are too large for an observation (a forged view?)"
+        )
+    return vector

@@ -550,7 +550,7 @@ class CardgamesObserver:
         if view is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self._setup.observation.encode(view)
+            self.tensor[:] = self._setup.observation._encode(view)  # the engine's own view
 
     def string_from(self, state: CardgamesState, player: int) -> str:
         """What ``player`` sees of ``state``: the view (and the whole past: perfect recall)."""
