@@ -350,6 +350,48 @@ def test_the_planet_game_samples_from_its_view() -> None:
         info.sample(5)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("game", [*SHEDDING, planets.GAME], ids=lambda g: g.name)
+def test_a_view_without_rules_is_kept_with_the_default_rules(game: Game[Any]) -> None:
+    # rules=None means the game's default rules; a sampled state always names its rules, so
+    # the information state writes them out and a sample's view still equals the kept one.
+    state = game.new_game(3, seed=4)
+    bare = attrs.evolve(state.view(2), rules=None)
+    info = InfoState.start(bare)
+    assert info.view == state.view(2)
+    assert info.view.rules == game.default_rules  # type: ignore[attr-defined]
+    assert info.sample(Rng.from_seed(1))[0].view(2) == info.view
+    for _ in range(8):
+        state = state.apply(state.legal_moves()[0])
+        view = state.view(2)
+        info = info.extend(attrs.evolve(view, rules=None) if state.moves_played % 2 else view)
+        assert info.view == view
+        assert info.sample(Rng.from_seed(state.moves_played))[0].view(2) == view
+    assert InfoState.from_json(info.to_json()) == info
+
+
+def test_in_the_planet_game_belief_ismcts_is_uniform_ismcts() -> None:
+    # Its views already hold all a seat may know, so the belief sampler is Game.sample_state:
+    # the same decisions for the same stream (why benchmarks/strength.py shows exactly 50 %).
+    state = planets.new_game(2, seed=8)
+    infos = [InfoState.start(state.view(seat)) for seat in range(2)]
+    belief = ISMCTSAgent(iterations=30, sampler="belief")
+    uniform = ISMCTSAgent(iterations=30)
+    compared = 0
+    for step in range(60):
+        seat = state.to_act[0]
+        legal = state.legal_moves(seat)
+        if len(legal) > 1 and step % 3 == 0:
+            assert belief.act_on(infos[seat], legal, Rng.from_seed(step)) == uniform.act(
+                state.view(seat), legal, Rng.from_seed(step)
+            )
+            compared += 1
+        state = state.apply(legal[step % len(legal)])
+        if state.is_over:
+            break
+        infos = [info.extend(state.view(s)) for s, info in enumerate(infos)]
+    assert compared >= 5
+
+
 # --------------------------------------------------------------------------------------------
 # ISMCTS on beliefs
 

@@ -567,8 +567,9 @@ class Game(Generic[GameStateT]):
         """A full state consistent with everything ``view`` shows.
 
         The hidden parts are drawn at random with ``rng`` (a `cardgames.rng.Rng`). The
-        sampled state's view for the same player equals ``view``: this is what
-        information-set search (ISMCTS) needs to reason without cheating.
+        sampled state's view for the same player equals ``view`` (with the game's default
+        rules written out if ``view`` has ``rules=None``): this is what information-set
+        search (ISMCTS) needs to reason without cheating.
 
         Raises:
             NotImplementedError: if the game does not provide it.

@@ -25,7 +25,9 @@ a bot can deal the unseen cards consistently with everything it saw (`InfoState.
   (`Game.check_view`, of the game's own view type), and `extend` only one of the same table
   (game, seat, players, rules) one move later that can follow the last in play: in the shedding
   games the seat's own hand and the other hands' sizes must follow from the view's events.
-  Anything else gets an `InvalidArgumentError` before anything is built from it.
+  Anything else gets an `InvalidArgumentError` before anything is built from it. A view
+  without rules (``rules=None``, the game's default rules) is kept with them written out, as
+  the engine's views have them, so that a sample's view equals the kept one.
 - **Documents.** `to_json` writes a ``cardgames.infostate`` document holding the seat and every
   view; `from_json` loads each view with the game's own checks, then checks that they form one
   history (as `extend` does) and recomputes the beliefs: an edited document gets an
@@ -54,6 +56,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any, Final, final
+
+import attrs
 
 from cardgames.codec import decode, dump_document, encode
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
@@ -131,6 +135,7 @@ class InfoState:
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise InvalidArgumentError("view", type(view).__name__, "expected a seat's view")
         _check_view(game, view)
+        view = _rules_written_out(game, view)
         return cls._make(game, seat, 1, _start_beliefs(view), _Cell(view, None))
 
     def extend(self, view: View) -> InfoState:
@@ -148,6 +153,7 @@ class InfoState:
                 "view", type(view).__name__, f"expected a view of seat {self._seat} of this game"
             )
         _check_view(self._game, view)
+        view = _rules_written_out(self._game, view)
         if view.viewer != self._seat:
             raise InvalidArgumentError(
                 "view", type(view).__name__, f"expected a view of seat {self._seat} of this game"
@@ -396,6 +402,17 @@ def _check_view(game: Game[Any], view: View) -> None:
         raise InvalidArgumentError(
             "view", type(view).__name__, f"not a view the game can show ({where}: {exc.problem})"
         ) from None
+
+
+def _rules_written_out(game: Game[Any], view: View) -> View:
+    """``view``, with the game's default rules in place of ``rules=None`` (which means them).
+
+    A sampled state always holds its rules, so a sample's view equals the kept view only if
+    that view names its rules too (the engine's views always do).
+    """
+    if getattr(view, "rules", False) is None and attrs.has(type(view)):
+        return attrs.evolve(view, rules=game.default_rules)  # type: ignore[call-arg]
+    return view
 
 
 def _breaks_history(before: InfoState, after: InfoState) -> bool:

@@ -38,7 +38,8 @@ def sample_state(view: PlanetsView, rng: Rng) -> PlanetsState:
     knows their draw; the giver and the receiver know a given card). The state's RNG is the one
     ``rng`` became, so the sample reveals nothing real.
 
-    The result's ``view(view.viewer)`` equals ``view``.
+    The result's ``view(view.viewer)`` equals ``view`` (with the default rules written out
+    where ``view.rules`` is ``None``: a state always names its rules).
 
     Raises:
         InvalidStateError: if the view is not one a position shows (a view built by hand:
