@@ -394,6 +394,37 @@ def test_entries_are_the_last_states_with_their_moves(name: str) -> None:
     assert log.pop().entries(len(log)) == ()  # the popped log is one shorter
 
 
+class _Index:
+    """An integer type of a caller's own (as NumPy's are): it has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+class _BrokenIndex:
+    def __index__(self) -> int:
+        raise RuntimeError("no number here")
+
+
+def test_entries_and_new_game_take_any_integer_type() -> None:
+    log = random_log("crazy-eights", seed=5, moves=3)
+    assert log.entries(_Index(2)) == log.entries(2)  # type: ignore[arg-type]
+    for name in ("crazy-eights", "huit-americain", "planets"):
+        game = cardgames.find_game(name)
+        assert game.new_game(_Index(3), seed=_Index(4)) == game.new_game(3, seed=4)  # type: ignore[arg-type]
+        with pytest.raises(InvalidRulesError):
+            game.new_game(_BrokenIndex(), seed=1)  # type: ignore[arg-type]
+        with pytest.raises(InvalidRulesError):
+            game.new_game(_Index(10**9), seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        log.entries(_BrokenIndex())  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError):
+        log.entries(_Index(-1))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("start", [-1, 10**9, True, 1.0, "1", None, 2**70])
 def test_entries_refuse_a_start_out_of_the_log(start: Any) -> None:
     log = random_log("crazy-eights", seed=5, moves=3)

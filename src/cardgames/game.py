@@ -812,8 +812,7 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
         >>> player_names(2, find_game("crazy-eights"))
         ('Player 1', 'Player 2')
     """
-    if isinstance(players, bool):
-        raise InvalidRulesError("players", players, "expected a number of players or their names")
+    players = _player_count(players)
     if isinstance(players, int):
         if not game.min_players <= players <= game.max_players:  # before allocating anything
             raise InvalidRulesError(
@@ -864,6 +863,28 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
     return names
 
 
+def _player_count(players: Any) -> Any:
+    """``players`` as a plain ``int`` if it is an integer type (a NumPy integer...), else as is.
+
+    Raises:
+        InvalidRulesError: for a ``bool``, or an ``__index__`` that fails.
+    """
+    expected = "expected a number of players or their names"
+    if isinstance(players, bool):
+        raise InvalidRulesError("players", players, expected)
+    if type(players) is int or isinstance(players, (str, Sequence)):
+        return players
+    if hasattr(type(players), "__index__"):
+        try:
+            count = operator.index(players)
+        except Exception:  # TypeError, or whatever a caller's __index__ raised
+            raise InvalidRulesError("players", players, expected) from None
+        if type(count) is not int:
+            raise InvalidRulesError("players", players, expected)
+        return count
+    return players
+
+
 def seat_number(value: object, players: int, argument: str = "player") -> int:
     """Check a seat number that came from outside and return it as a plain ``int``.
 
@@ -883,16 +904,36 @@ def seat_number(value: object, players: int, argument: str = "player") -> int:
         ...
         cardgames.errors.InvalidArgumentError: invalid argument player='1': expected a seat number from 0 to 2
     """  # noqa: E501  (a doctest output line cannot be wrapped)
-    expected = f"expected a seat number from 0 to {players - 1}"
+    return _whole_number(value, 0, players - 1, argument, "a seat number")
+
+
+def _whole_number(value: object, low: int, high: int, argument: str, what: str) -> int:
+    """Check an integer argument from outside and return it as a plain ``int``.
+
+    Accepts an ``int`` or any integer type with ``__index__`` (a NumPy integer...) from ``low``
+    to ``high``; refuses ``bool``, text, floats, anything out of range and an ``__index__`` that
+    fails or returns no plain ``int``.
+
+    Raises:
+        InvalidArgumentError: naming ``argument``: "expected {what} from {low} to {high}".
+
+    Examples:
+        >>> _whole_number(3, 0, 5, "start", "a state number")
+        3
+    """
+    expected = f"expected {what} from {low} to {high}"
     if isinstance(value, bool):
         raise InvalidArgumentError(argument, value, expected)
-    try:
-        seat = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidArgumentError(argument, value, expected) from None
-    if type(seat) is not int or not 0 <= seat < players:
+    if type(value) is int:
+        number = value
+    else:
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except Exception:  # TypeError, or whatever a caller's __index__ raised
+            raise InvalidArgumentError(argument, value, expected) from None
+    if type(number) is not int or not low <= number <= high:
         raise InvalidArgumentError(argument, value, expected)
-    return seat
+    return number
 
 
 def _same_value(ours: object, theirs: object) -> bool:

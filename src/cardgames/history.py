@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, final
 
 from cardgames.errors import CardGamesError, IllegalMoveError, InvalidArgumentError, ParseError
-from cardgames.game import Game, Move, State, engine_move, find_game
+from cardgames.game import Game, Move, State, _whole_number, engine_move, find_game
 
 if TYPE_CHECKING:
     from cardgames.records import GameRecord
@@ -355,7 +355,8 @@ class GameLog:
         for those moves alone, however long the game.
 
         Args:
-            start: The first state's number, from 0 to ``len(log) + 1`` (which gives ``()``).
+            start: The first state's number, from 0 to ``len(log) + 1`` (which gives ``()``):
+                an ``int`` or any integer type with ``__index__`` (a NumPy integer).
 
         Raises:
             InvalidArgumentError: for a ``start`` that is not such an integer.
@@ -371,10 +372,7 @@ class GameLog:
             True
         """
         depth = self._cell.depth
-        if isinstance(start, bool) or type(start) is not int or not 0 <= start <= depth + 1:
-            raise InvalidArgumentError(
-                "start", start, f"expected a state number from 0 to {depth + 1}"
-            )
+        start = _whole_number(start, 0, depth + 1, "start", "a state number")
         entries: list[tuple[Move | None, AnyState]] = []
         cell: _Cell | None = self._cell
         while cell is not None and cell.depth >= start:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
-from cardgames.game import Game, player_names
+from cardgames.game import Game, _player_count, player_names
 from cardgames.planets.cards import BLACK_HOLE, FULL_DECK, PLANETS, PlanetCard, parse_planet_cards
 from cardgames.planets.documents import load_state_fields
 from cardgames.planets.invariants import check_state
@@ -77,8 +77,7 @@ def _players(players: object, game: Game[Any]) -> tuple[str, ...]:
     one name more than the game takes is read from a sequence or an iterable.
     """
     expected = "expected a number of players or their names"
-    if isinstance(players, bool):
-        raise InvalidRulesError("players", players, expected)
+    players = _player_count(players)
     if isinstance(players, int):
         if not game.min_players <= players <= game.max_players:
             raise InvalidRulesError(
