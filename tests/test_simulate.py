@@ -633,6 +633,29 @@ def test_invalid_arguments(changes: dict[str, Any], option: str) -> None:
     assert info.value.option == option
 
 
+class _Index:
+    """An integer type of a caller's own (as NumPy's are): it has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        if self.value < 0:
+            raise RuntimeError("a broken __index__")
+        return self.value
+
+
+def test_any_integer_type_is_taken_as_its_int() -> None:
+    expected = simulate("crazy eights", **CE_ARGS).to_json()
+    for name in ("players", "games", "seed", "chunk_size"):
+        value = CE_ARGS.get(name, 2)
+        results = simulate("crazy eights", **{**CE_ARGS, name: _Index(value)})
+        assert results.to_json() == expected, name
+        with pytest.raises(InvalidRulesError) as info:
+            simulate("crazy eights", **{**CE_ARGS, name: _Index(-1)})
+        assert info.value.option == name
+
+
 def test_too_many_players_for_the_game() -> None:
     with pytest.raises(InvalidRulesError):
         simulate("crazy eights", players=9, agents=["random"] * 9, games=1, seed=1)

@@ -856,22 +856,37 @@ def _name_clash(agents: Sequence[Agent], labels: Sequence[str]) -> str | None:
     return None
 
 
-def _check_count(name: str, value: object, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+def _integer(name: str, value: object) -> int:
+    """``value`` as a plain ``int``: an ``int`` or any integer type (``__index__``); no bool."""
+    if isinstance(value, bool):
         raise _ArgumentError(name, value, "expected an integer")
-    if value < minimum:
+    if type(value) is int:
+        return value
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # TypeError, or whatever a caller's __index__ raised
+        raise _ArgumentError(name, value, "expected an integer") from None
+    if type(number) is not int:
+        raise _ArgumentError(name, value, "expected an integer")
+    return number
+
+
+def _check_count(name: str, value: object, minimum: int) -> int:
+    number = _integer(name, value)
+    if number < minimum:
         raise _ArgumentError(name, value, f"must be at least {minimum}")
-    return int(value)
+    return number
 
 
 def _check_players(players: object, game: Game[Any]) -> tuple[str, ...] | None:
     """Check ``players`` (a count or names) against the game's bounds, before any copy."""
     bounds = f"{game.title} takes {game.min_players} to {game.max_players} players"
-    if isinstance(players, (str, bytes)) or not isinstance(players, (int, Sequence)):
+    if isinstance(players, (str, bytes)) or not (
+        isinstance(players, (int, Sequence)) or hasattr(type(players), "__index__")
+    ):
         raise _ArgumentError("players", players, "expected a number of seats or names")
-    if isinstance(players, int):
-        _check_count("players", players, 1)
-        if players > game.max_players:
+    if not isinstance(players, Sequence):
+        if _check_count("players", players, 1) > game.max_players:
             raise _ArgumentError("players", players, bounds)
         return None
     if len(players) > game.max_players:
@@ -954,9 +969,7 @@ def simulate(
         game = find_game(game)
     elif not isinstance(game, Game):
         raise InvalidArgumentError("game", game, "expected a Game or a game's name")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise _ArgumentError("seed", seed, "expected an integer")
-    seed = int(seed)
+    seed = _integer("seed", seed)
     games = _check_count("games", games, 1)
     if chunk_size is not None:
         chunk_size = _check_count("chunk_size", chunk_size, 1)
