@@ -13,8 +13,8 @@ Examples:
     True
 """
 
-import os
-from importlib.machinery import EXTENSION_SUFFIXES
+import os as _os
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit, make_deck, parse_cards
 from cardgames.errors import (
@@ -95,20 +95,20 @@ def compiled_modules() -> tuple[str, ...]:
         >>> all(name.startswith("cardgames.") for name in cardgames.compiled_modules())
         True
     """
-    return _compiled_in(os.path.dirname(os.path.abspath(__file__)), __name__)
+    return _compiled_in(_os.path.dirname(_os.path.abspath(__file__)), __name__)
 
 
 def _compiled_in(package: str, name: str) -> tuple[str, ...]:
     """The modules under the folder ``package`` of the package ``name`` loaded from extensions."""
     found = []
-    for folder, _, files in os.walk(package):
+    for folder, _, files in _os.walk(package):
         for file in files:
-            for suffix in EXTENSION_SUFFIXES:
+            for suffix in _EXTENSION_SUFFIXES:
                 stem = file[: -len(suffix)]
                 # An extension beside its source is a compiled module (mypyc's shared library,
                 # ``<module>__mypyc``, has no source of its own).
-                if file.endswith(suffix) and os.path.isfile(os.path.join(folder, stem + ".py")):
-                    parts = os.path.relpath(os.path.join(folder, stem), package).split(os.sep)
+                if file.endswith(suffix) and _os.path.isfile(_os.path.join(folder, stem + ".py")):
+                    parts = _os.path.relpath(_os.path.join(folder, stem), package).split(_os.sep)
                     found.append(".".join([name, *parts]))
                     break
     return tuple(sorted(found))

@@ -17,10 +17,8 @@ The adapters are in submodules: `cardgames.rl.pettingzoo` (an AEC environment),
 `pyspiel.Game`). See the "Reinforcement learning" guide.
 """
 
-from __future__ import annotations
-
 try:
-    import numpy  # noqa: F401  (fail early with a useful message)
+    import numpy as _numpy  # noqa: F401  (fail early with a useful message)
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError("cardgames.rl needs NumPy: pip install 'pycardgames[rl]'") from exc
 
