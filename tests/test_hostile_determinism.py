@@ -57,7 +57,12 @@ from cardgames.agents import AGENT_NAMES, AgentError, RandomAgent, make_agent, p
 from cardgames.agents import heuristic as heuristic_module
 from cardgames.agents.heuristic import _all_present, _at_least, _PlanetsChoice
 from cardgames.agents.ismcts import _ln
-from cardgames.errors import CardGamesError, InvalidArgumentError, InvalidRulesError
+from cardgames.errors import (
+    CardGamesError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    UnknownGameError,
+)
 from cardgames.game import Move, View
 from cardgames.rng import Rng
 from cardgames.simulate import GameRow, simulate
@@ -513,8 +518,13 @@ def test_make_agent_refuses_what_is_not_an_agent_name() -> None:
         assert info.value.option == info.value.argument == "agent"
     with pytest.raises(InvalidArgumentError):
         make_agent(None, crazy_eights.GAME)  # type: ignore[arg-type]
-    with pytest.raises(InvalidArgumentError):
-        make_agent("heuristic", "crazy eights")  # type: ignore[arg-type]
+    assert make_agent("heuristic", "crazy eights") == make_agent("heuristic", crazy_eights.GAME)
+    for game in (42, None, b"crazy-eights", crazy_eights.Rules()):
+        with pytest.raises(InvalidArgumentError):
+            make_agent("heuristic", game)  # type: ignore[arg-type]
+    for name in ("no such game", "x" * 100_000):
+        with pytest.raises(UnknownGameError):
+            make_agent("heuristic", name)
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from typing import Any
 from cardgames.agents.base import Agent, RandomAgent
 from cardgames.agents.levels import LEVELS, level_agent
 from cardgames.errors import InvalidArgumentError, InvalidRulesError
-from cardgames.game import Game
+from cardgames.game import Game, find_game
 
 __all__ = ["AGENT_NAMES", "LEVELS", "make_agent"]
 
@@ -42,7 +42,7 @@ class _ArgumentError(InvalidRulesError, InvalidArgumentError):
         return (type(self), (self.option, self.value, self.reason))
 
 
-def make_agent(spec: str, game: Game[Any]) -> Agent:
+def make_agent(spec: str, game: Game[Any] | str) -> Agent:
     """Build an agent for ``game`` from its name.
 
     Args:
@@ -51,12 +51,13 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
             ``"ismcts-belief"`` or ``"ismcts-belief:N"`` (the same on beliefs: it deals the
             unseen cards consistently with everything its seat saw), or a difficulty level:
             ``"easy"``, ``"medium"`` or ``"hard"`` (`cardgames.agents.levels`).
-        game: The game the agent will play.
+        game: The game the agent will play, or its name or alias (`find_game`).
 
     Raises:
         InvalidRulesError: for an unknown name or a bad budget (option ``agent``). The error is
             also an `InvalidArgumentError` (argument ``agent``).
-        InvalidArgumentError: if ``spec`` is not text or ``game`` is not a `Game`.
+        InvalidArgumentError: if ``spec`` is not text or ``game`` is neither a `Game` nor text.
+        UnknownGameError: if no game has the name ``game``.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -67,13 +68,15 @@ def make_agent(spec: str, game: Game[Any]) -> Agent:
         ... except InvalidRulesError as error:
         ...     print(error.option, error.reason, isinstance(error, InvalidArgumentError))
         agent ismcts:N takes 1 to 1000000 iterations True
-        >>> make_agent("hard", crazy_eights.GAME).sampler
+        >>> make_agent("hard", "8 américain").sampler
         'belief'
     """
     if not isinstance(spec, str):
         raise InvalidArgumentError("spec", spec, "expected an agent name such as 'random'")
-    if not isinstance(game, Game):
-        raise InvalidArgumentError("game", game, "expected a Game")
+    if isinstance(game, str):
+        game = find_game(game)
+    elif not isinstance(game, Game):
+        raise InvalidArgumentError("game", game, "expected a Game or a game's name")
     known = f"known agents: {', '.join(AGENT_NAMES + LEVELS)} (ismcts:N, ismcts-belief:N)"
     if len(spec) > _MAX_SPEC:  # before any copy or conversion of the text
         raise _ArgumentError("agent", spec, known)
