@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Sequence
@@ -369,6 +370,82 @@ def test_a_view_without_rules_is_kept_with_the_default_rules(game: Game[Any]) ->
         assert info.view == view
         assert info.sample(Rng.from_seed(state.moves_played))[0].view(2) == view
     assert InfoState.from_json(info.to_json()) == info
+
+
+def _random_states(game: Game[Any], players: int, seed: int) -> list[State[Any, Any, Any]]:
+    chooser = random.Random(seed)
+    state = game.new_game(players, seed=seed)
+    states = [state]
+    while not state.is_over:
+        legal = state.legal_moves(chooser.choice(state.to_act))
+        state = state.apply(legal[chooser.randrange(len(legal))])
+        states.append(state)
+    return states
+
+
+def test_the_planet_game_refuses_a_history_spliced_from_another_game() -> None:
+    # The views of another game of the same table are views the game can show, one move
+    # later: only what one move cannot undo (turn, gatherings, face-down discards, black
+    # holes) tells them apart. Most are caught; a real history never is.
+    tried = caught = 0
+    for seed in range(4):
+        ours, theirs = (
+            _random_states(planets.GAME, 3, seed),
+            _random_states(planets.GAME, 3, 50 + seed),
+        )
+        info = InfoState.start(ours[0].view(0))
+        for k, state in enumerate(ours[1:], start=1):
+            if k < len(theirs) and k % 9 == 0:
+                tried += 1
+                try:
+                    info.extend(theirs[k].view(0))
+                except InvalidArgumentError as error:
+                    message = str(error)
+                    caught += 1
+                    assert "can follow the last one in play" in message
+                    assert "cannot change so in one move" in message
+            info = info.extend(state.view(0))  # the real history: always taken
+        assert info.view == ours[-1].view(0)
+    assert caught >= tried * 3 // 4 > 0, (caught, tried)
+
+
+def test_check_follows_names_what_one_move_cannot_undo() -> None:
+    from cardgames.planets.invariants import check_follows
+
+    states = _random_states(planets.GAME, 2, 7)
+    views = [state.view(1) for state in states]
+    assert all(check_follows(a, b) is None for a, b in itertools.pairwise(views))
+    old = next(  # a view with something of each kind to take back
+        v
+        for v in views
+        if v.discard_size and v.gatherings[0] and v.face_down[1] and v.black_holes[1]
+    )
+    less = tuple(max(0, n - 1) for n in old.face_down_sizes)
+    for new, field in [
+        (attrs.evolve(old, turn=old.turn + 2), "turn"),
+        (attrs.evolve(old, turn=old.turn - 1), "turn"),
+        (attrs.evolve(old, discard_size=old.discard_size - 1), "discard_size"),
+        (attrs.evolve(old, face_down_sizes=less), "face_down_sizes"),
+        (attrs.evolve(old, black_holes=(old.black_holes[0], 0)), "black_holes"),
+        (attrs.evolve(old, gatherings=((), old.gatherings[1])), "gatherings/0"),
+        (attrs.evolve(old, gatherings=(old.gatherings[0][1:], old.gatherings[1])), "gatherings/0"),
+        (attrs.evolve(old, face_down=(old.face_down[0], ())), "face_down/1"),
+        (attrs.evolve(old, turn=old.turn + 1), None),  # a move may start the next turn
+    ]:
+        assert check_follows(old, new) == field, field
+
+
+@pytest.mark.parametrize("game", [*SHEDDING, planets.GAME], ids=lambda g: g.name)
+def test_no_view_follows_the_end_of_the_game(game: Game[Any]) -> None:
+    states = _random_states(game, 2, 3)
+    info = InfoState.from_states(states, 0)
+    last = states[-1].view(0)
+    forged = attrs.evolve(last, moves_played=last.moves_played + 1, events=())
+    with pytest.raises(InvalidArgumentError, match=r"game was over|not a view the game can show"):
+        info.extend(forged)
+    if game is not planets.GAME:  # a view the game can show: refused for following the end
+        with pytest.raises(InvalidArgumentError, match="the game was over"):
+            info.extend(forged)
 
 
 def test_in_the_planet_game_belief_ismcts_is_uniform_ismcts() -> None:

@@ -23,8 +23,11 @@ a bot can deal the unseen cards consistently with everything it saw (`InfoState.
   `Game.sample_state`; so is it for any other game.
 - **Checked at the edge.** `start` and `extend` take only a view the game can show
   (`Game.check_view`, of the game's own view type), and `extend` only one of the same table
-  (game, seat, players, rules) one move later that can follow the last in play: in the shedding
-  games the seat's own hand and the other hands' sizes must follow from the view's events.
+  (game, seat, players, rules) one move later that can follow the last in play: none after
+  the end of the game; in the shedding games the seat's own hand and the other hands' sizes
+  must follow from the view's events; in the planet game nothing one move cannot undo may be
+  undone (the turn, gatherings laid, face-down discards, black holes played:
+  `cardgames.planets.invariants.check_follows`).
   Anything else gets an `InvalidArgumentError` before anything is built from it. A view
   without rules (``rules=None``, the game's default rules) is kept with them written out, as
   the engine's views have them, so that a sample's view equals the kept one.
@@ -169,6 +172,13 @@ class InfoState:
                 "view",
                 _moves_played(view),
                 f"expected the view after move {expected} (moves_played {expected})",
+            )
+        problem = _cannot_follow(last, view)
+        if problem is not None:
+            raise InvalidArgumentError(
+                "view",
+                type(view).__name__,
+                f"expected a view that can follow the last one in play ({problem})",
             )
         extended = self._follow(view)
         if _breaks_history(self, extended):
@@ -413,6 +423,26 @@ def _rules_written_out(game: Game[Any], view: View) -> View:
     if getattr(view, "rules", False) is None and attrs.has(type(view)):
         return attrs.evolve(view, rules=game.default_rules)  # type: ignore[call-arg]
     return view
+
+
+def _cannot_follow(last: View, view: View) -> str | None:
+    """What in ``view`` no move after ``last`` can give, or ``None`` (before any beliefs).
+
+    No view follows the end of the game; in the planet game, what one move cannot undo
+    (`cardgames.planets.invariants.check_follows`). The shedding games check their hands
+    through the beliefs (`_breaks_history`).
+    """
+    if getattr(last, "outcome", None) is not None:
+        return "the game was over"
+    from cardgames.planets.views import PlanetsView
+
+    if type(view) is PlanetsView and type(last) is PlanetsView:
+        from cardgames.planets.invariants import check_follows
+
+        field = check_follows(last, view)
+        if field is not None:
+            return f"{field} cannot change so in one move"
+    return None
 
 
 def _breaks_history(before: InfoState, after: InfoState) -> bool:

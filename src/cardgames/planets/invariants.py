@@ -31,6 +31,7 @@ costs O(N) to check whatever its numbers say.
 
 from __future__ import annotations
 
+import collections
 import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
@@ -63,6 +64,7 @@ __all__ = [
     "MAX_MOVES_PER_TURN",
     "STATE_SIZES",
     "VIEW_SIZES",
+    "check_follows",
     "check_sizes",
     "check_state",
     "check_view",
@@ -800,3 +802,47 @@ def check_view_fields(view: PlanetsView) -> None:
         outcome=view.outcome,
         face_down=view.face_down,
     )
+
+
+def check_follows(before: PlanetsView, after: PlanetsView) -> str | None:
+    """Why ``after`` cannot be its seat's view one move after ``before``, or ``None``.
+
+    Both views must already pass `check_view` and be of the same table. What one move cannot
+    undo: the turn goes on by at most one; a gathering laid stays laid (each seat's list only
+    grows at its end); the cards discarded face down, the black holes played and those on the
+    discard pile are never taken back; and the viewer's own face-down discards stay known to
+    them. A view of the finished game has no successor (`cardgames.infostate` checks that).
+
+    Examples:
+        >>> from cardgames import planets
+        >>> state = planets.new_game(2, seed=1)
+        >>> before = state.view(0)
+        >>> check_follows(before, state.apply(state.legal_moves()[0]).view(0)) is None
+        True
+        >>> check_follows(before, attrs.evolve(before, turn=3))
+        'turn'
+    """
+    if after.turn not in (before.turn, before.turn + 1):
+        return "turn"
+    if after.discard_size < before.discard_size:
+        return "discard_size"
+    for name in ("face_down_sizes", "black_holes"):
+        old: tuple[int, ...] = getattr(before, name)
+        new: tuple[int, ...] = getattr(after, name)
+        if any(b < a for a, b in zip(old, new, strict=True)):
+            return name
+    for seat, (old_laid, new_laid) in enumerate(
+        zip(before.gatherings, after.gatherings, strict=True)
+    ):
+        if tuple(new_laid[: len(old_laid)]) != tuple(old_laid):
+            return f"gatherings/{seat}"
+    viewer = before.viewer
+    if viewer is not None:
+        kept, now = before.face_down[viewer], after.face_down[viewer]
+        if kept and (now is None or _multiset(kept) - _multiset(now)):
+            return f"face_down/{viewer}"
+    return None
+
+
+def _multiset(cards: Sequence[PlanetCard]) -> collections.Counter[PlanetCard]:
+    return collections.Counter(cards)
