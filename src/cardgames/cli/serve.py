@@ -33,7 +33,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(
             f"'cardgames serve' needs the web extra: pip install 'pycardgames[web]' ({exc})"
         ) from None
-    if args.bot_delay < 0 or args.bot_delay > 60:
+    if not 0 <= args.bot_delay <= 60:  # also NaN
         raise UsageError("--bot-delay is 0 to 60 seconds")
     if not 0 < args.idle_minutes <= 60 * 24 * 365:
         raise UsageError("--idle-minutes is more than 0 and at most a year")
