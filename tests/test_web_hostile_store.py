@@ -337,3 +337,56 @@ def test_a_refused_database_closes_its_connections(
     pool = made[0].pool
     assert isinstance(pool, sa.pool.QueuePool)
     assert pool.checkedin() == 0, "the engine of a refused database keeps a connection open"
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[Store]:
+    """The stores `cardgames serve` opens."""
+    stores: list[Store] = []
+    store_open = Store.open
+
+    def recording(url: str, **kwargs: Any) -> Store:
+        stores.append(store_open(url, **kwargs))
+        return stores[-1]
+
+    monkeypatch.setattr(Store, "open", recording)
+    return stores
+
+
+def _connections(store: Store) -> int:
+    pool = store.engine.pool
+    assert isinstance(pool, sa.pool.QueuePool)
+    return pool.checkedin()
+
+
+def test_serve_closes_its_database_when_it_cannot_listen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], opened: list[Store]
+) -> None:
+    import socket
+
+    from cardgames.cli import main
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        status = main(["serve", "--port", str(port), "--database", db_url(tmp_path)])
+    assert status == 1
+    assert "cannot listen" in capsys.readouterr().err
+    assert len(opened) == 1
+    assert _connections(opened[0]) == 0, "the database stays open after the server failed"
+
+
+def test_serve_closes_its_database_when_the_server_stops(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    opened: list[Store],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uvicorn
+
+    from cardgames.cli import main
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    assert main(["serve", "--port", "0", "--database", db_url(tmp_path)]) == 0
+    assert "stopped" in capsys.readouterr().out
+    assert len(opened) == 1
+    assert _connections(opened[0]) == 0
