@@ -4,8 +4,9 @@ For seeded random games of every game and preset, what `narrate` tells seat ``i`
 events is what it tells from seat ``i``'s view document alone (its events, players and rules,
 written as JSON and loaded back, as a client receives it): nothing else of the state goes into
 it. ``test_narration.py`` checks that no sentence names a card its viewer has not seen. Here
-too: forged events that count below zero or turn another way than 1 or -1, and rules of
-another game than the event's, get `InvalidArgumentError` instead of a sentence.
+too: forged events that count below zero, hold another number of cards than they count or turn
+another way than 1 or -1, and rules of another game than the event's, get
+`InvalidArgumentError` instead of a sentence.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from cardgames.shedding import (
 )
 
 NAMES = ("Léa", "Tom", "Sam", "Zoé", "Ana")
+EIGHT = Card.parse("8H")
 GAMES = ("crazy-eights", "huit-americain", "planets")
 
 
@@ -69,9 +71,6 @@ def test_a_seats_sentences_follow_from_its_view_document_alone(
     assert told > 0
 
 
-EIGHT = Card.parse("8H")
-
-
 @pytest.mark.parametrize(
     "event",
     [
@@ -83,9 +82,12 @@ EIGHT = Card.parse("8H")
         DirectionReversed(0, 0),
         DirectionReversed(0, 2),
         planets.TurnStarted(0, -1),
+        CardsDrawn(0, 2, "turn", (EIGHT,)),
+        CardsDrawn(0, 1, "penalty", (EIGHT, Card.parse("QS"))),
+        planets.CardsDrawn(0, 3, (planets.PlanetCard.VENUS,)),
     ],
 )
-def test_a_forged_event_that_counts_below_zero_is_refused(event: Any) -> None:
+def test_a_forged_event_that_counts_wrong_is_refused(event: Any) -> None:
     for viewer in (None, 0, 1):
         with pytest.raises(InvalidArgumentError) as caught:
             describe(event, ["Léa", "Tom"], viewer=viewer)

@@ -616,6 +616,9 @@ def _check_event(event: object, players: int | None, rules: Any = None) -> tuple
     if entry is None or not isinstance(event, Event):
         raise InvalidArgumentError("event", event, "expected an event of a built-in game")
     _check_fields("event", event, players)
+    cards, count = getattr(event, "cards", None), getattr(event, "count", None)
+    if isinstance(cards, tuple) and type(count) is int and len(cards) != count:
+        raise InvalidArgumentError("event", event, f"it holds {len(cards)} cards, not {count}")
     if rules is not None:
         from cardgames.game import games
 
