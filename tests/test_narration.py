@@ -80,7 +80,10 @@ def sample_value(hint: Any, players: int) -> Any:
 
 def sample_event(cls: type[Event], players: int = 2) -> Event:
     hints = typing.get_type_hints(cls)
-    return cls(**{f.name: sample_value(hints[f.name], players) for f in attrs.fields(cls)})
+    fields = {f.name: sample_value(hints[f.name], players) for f in attrs.fields(cls)}
+    if "count" in fields and "cards" in fields:  # as many cards as it counts
+        fields["count"] = len(fields["cards"])
+    return cls(**fields)
 
 
 def event_types() -> list[Any]:

@@ -66,6 +66,9 @@ _SEAT_FIELDS: Final = ("player", "target", "victim", "to", "commander")
 
 _MAX_PLAYERS: Final = 64
 
+_COUNT_FIELDS: Final = ("count", "total", "size", "turn", "points")
+"""The integer fields of events that count something: never below 0."""
+
 # -- the speaker: words that depend on the language and on the viewer -------------------------
 
 
@@ -603,13 +606,27 @@ def _conforms(value: object, hint: Any) -> bool:
     return True  # pragma: no cover - no event field has another form
 
 
-def _check_event(event: object, players: int | None) -> tuple[Event, _Entry]:
-    """The event and how to tell it, after checking its type, fields and seats."""
+def _check_event(event: object, players: int | None, rules: Any = None) -> tuple[Event, _Entry]:
+    """The event and how to tell it, after checking its type, fields and seats.
+
+    ``rules`` (checked already, or ``None``) must be of the event's own game.
+    """
     cls: Any = type(event)
     entry = _entries().get(cls)
     if entry is None or not isinstance(event, Event):
         raise InvalidArgumentError("event", event, "expected an event of a built-in game")
     _check_fields("event", event, players)
+    cards, count = getattr(event, "cards", None), getattr(event, "count", None)
+    if isinstance(cards, tuple) and type(count) is int and len(cards) != count:
+        raise InvalidArgumentError("event", event, f"it holds {len(cards)} cards, not {count}")
+    if rules is not None:
+        from cardgames.game import games
+
+        if not any(
+            cls in game.event_types.values() and isinstance(rules, game.rules_type)
+            for game in games()
+        ):
+            raise InvalidArgumentError("rules", rules, "expected the rules of the event's game")
     return event, entry
 
 
@@ -624,6 +641,10 @@ def _check_fields(argument: str, value: Any, players: int | None) -> None:
         field = getattr(value, name)
         if not _conforms(field, hint):
             raise InvalidArgumentError(argument, value, f"its {name} is not a {hint}")
+        if name in _COUNT_FIELDS and type(field) is int and field < 0:
+            raise InvalidArgumentError(argument, value, f"its {name} is below 0")
+        if name == "direction" and field not in (1, -1):
+            raise InvalidArgumentError(argument, value, "its direction is not 1 or -1")
         if name in _SEAT_FIELDS:
             seats = [] if field is None else [field]
         elif isinstance(field, Outcome):
@@ -727,7 +748,7 @@ def describe(
     """
     speaker = _speaker(players, viewer, lang, rules, symbols)
     size = None if speaker.players is None else len(speaker.players)
-    checked, entry = _check_event(event, size)
+    checked, entry = _check_event(event, size, speaker.rules)
     if speaker.viewer is not None:
         checked = checked.redacted_for(speaker.viewer)
     subject, text = _clause(checked, entry, speaker)
@@ -892,7 +913,7 @@ def narrate(
     size = None if speaker.players is None else len(speaker.players)
     checked: list[tuple[Event, _Entry]] = []
     for event in events:
-        item, entry = _check_event(event, size)
+        item, entry = _check_event(event, size, speaker.rules)
         if speaker.viewer is not None:
             item = item.redacted_for(speaker.viewer)
         checked.append((item, entry))

@@ -56,11 +56,18 @@ def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
         name = " ".join(name.split())
         if not sep or not name:
             raise UsageError(f'{flag} {item!r}: expected NAME="..." (for example Tom="8H KS")')
+        _check_printable(name, flag)
         if name_key(name) in seen:
             raise UsageError(f"{flag}: {name} is given twice")
         seen.add(name_key(name))
         pairs.append((name, text))
     return pairs
+
+
+def _check_printable(name: str, flag: str) -> None:
+    """Refuse a name with a control character: it would be written to the terminal as it is."""
+    if not name.isprintable():
+        raise UsageError(f"{flag} {name!r}: a name has no control characters")
 
 
 def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
@@ -70,6 +77,7 @@ def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
     if winner is not None and args.blocked:
         raise UsageError("--winner or --blocked: in a blocked round nobody went out")
     if winner is not None:
+        _check_printable(winner, "--winner")
         hands[winner] = ()
     for name, text in _assignments(args.hand, "--hand"):
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+from typing import Any
 
 from cardgames.cli.choices import CommandError, UsageError
 
@@ -25,26 +26,20 @@ DEFAULT_DATABASE = "sqlite:///cardgames.sqlite3"
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the web table until Ctrl-C or SIGTERM (exit status 0: stopping is not a failure)."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  # needed by _serve: checked here, before the database
         from sqlalchemy.exc import ArgumentError, OperationalError
 
-        from cardgames.web import SchemaError, create_app
+        from cardgames.web import SchemaError, Store
     except ImportError as exc:
         raise CommandError(
             f"'cardgames serve' needs the web extra: pip install 'pycardgames[web]' ({exc})"
         ) from None
-    if args.bot_delay < 0 or args.bot_delay > 60:
+    if not 0 <= args.bot_delay <= 60:  # also NaN
         raise UsageError("--bot-delay is 0 to 60 seconds")
     if not 0 < args.idle_minutes <= 60 * 24 * 365:
         raise UsageError("--idle-minutes is more than 0 and at most a year")
     try:
-        app = create_app(
-            args.database,
-            bot_delay=args.bot_delay,
-            max_tables=args.max_tables,
-            tables_per_creator=args.tables_per_client,
-            idle_seconds=args.idle_minutes * 60,
-        )
+        store = Store.open(args.database)
     except ArgumentError as exc:
         raise UsageError(f"--database: cannot read the URL {args.database!r}: {exc}") from None
     except (OperationalError, SchemaError) as exc:
@@ -54,6 +49,27 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(
             f"the database driver is missing ({exc.name}): pip install 'pycardgames[postgres]'"
         ) from None
+    try:  # the store is closed however the server ends, or fails to start
+        _serve(args, store)
+    finally:
+        store.close()
+    print("cardgames serve: stopped", flush=True)
+    return 0
+
+
+def _serve(args: argparse.Namespace, store: Any) -> None:
+    """Listen and serve ``store``'s tables (a `cardgames.web.Store`) until the server stops."""
+    import uvicorn
+
+    from cardgames.web import create_app
+
+    app = create_app(
+        store=store,
+        bot_delay=args.bot_delay,
+        max_tables=args.max_tables,
+        tables_per_creator=args.tables_per_client,
+        idle_seconds=args.idle_minutes * 60,
+    )
     try:
         family = socket.AF_INET6 if ":" in args.host else socket.AF_INET  # ::1, or 127.0.0.1
         sock = socket.create_server((args.host, args.port), family=family)
@@ -82,5 +98,3 @@ def run_serve(args: argparse.Namespace) -> int:
         pass
     finally:
         sock.close()
-    print("cardgames serve: stopped", flush=True)
-    return 0

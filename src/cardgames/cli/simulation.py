@@ -1,8 +1,9 @@
 """``cardgames simulate``: many seeded bots' games, a progress bar, then the summary tables.
 
-Games run in this process (``--workers 1``), in a pool of worker processes (``--workers K``)
-or on a Dask distributed cluster (``--scheduler ADDRESS``; Dask is imported only then). The
-results do not depend on where the games ran: game ``i`` always has the same seed.
+Games run in this process (``--workers 1``), in a pool of worker processes (``--workers K``,
+at most `MAX_WORKERS`, and no more than games) or on a Dask distributed cluster (``--scheduler
+ADDRESS``; Dask is imported only then). The results do not depend on where the games ran:
+game ``i`` always has the same seed.
 """
 
 from __future__ import annotations
@@ -29,7 +30,11 @@ from cardgames.cli.demo import describe_rules
 from cardgames.cli.output import print_table, progress_bar
 from cardgames.narration import ending
 
-__all__ = ["print_summary", "run_simulate"]
+__all__ = ["MAX_WORKERS", "print_summary", "run_simulate"]
+
+MAX_WORKERS = 61
+"""The most worker processes ``--workers`` starts: the most a pool may have on Windows, so that
+one command line runs on every machine (and a typing slip cannot start thousands)."""
 
 
 def _percent(x: float) -> str:
@@ -96,7 +101,8 @@ def _executor(args: argparse.Namespace) -> Iterator[concurrent.futures.Executor 
         finally:
             client.close()
     elif args.workers > 1:
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=args.workers)
+        # No more processes than games: each would start, import the library and wait.
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(args.workers, args.games))
         try:
             yield pool
         except BaseException:
@@ -111,6 +117,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     """Play the games, show a progress bar, then the summary."""
     from cardgames.simulate import simulate
 
+    if args.workers > MAX_WORKERS:
+        raise UsageError(f"--workers: at most {MAX_WORKERS} worker processes, not {args.workers}")
     game = resolve_game(args.game)
     rules = resolve_rules(game, args.preset, args.rules)
     names = [part.strip() for part in args.agents.split(",")]

@@ -257,9 +257,31 @@ async def _read_body(request: Request) -> bytes:
 
 def _load_json(body: bytes | str) -> Any:
     try:
-        return json.loads(body)
+        return json.loads(body, object_pairs_hook=_json_object)  # ApiError for a repeated key
     except (ValueError, RecursionError):  # also UnicodeDecodeError; RecursionError: deep nesting
         raise ApiError(400, "bad_json", "the body is not JSON") from None
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused if a key appears twice, as the library's documents are.
+
+    Parsers disagree on which one wins, so a proxy and this server could read two requests.
+    """
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise ApiError(400, "bad_json", "a key appears twice in one object of the body")
+    return result
+
+
+def _is_json(request: Request) -> bool:
+    """Whether the request says its body is JSON (media types are read in any case)."""
+    media_type = request.headers.get("content-type", "").partition(";")[0]
+    return media_type.strip().casefold() == "application/json"
+
+
+def _unavailable() -> ApiError:
+    """The answer for a table whose record is damaged (never the details: they name its state)."""
+    return ApiError(503, "table_unavailable", "this table cannot be played: its record is damaged")
 
 
 def _check_name(name: object, taken: set[str]) -> str:
@@ -448,9 +470,7 @@ def create_app(
                 404, "unknown_table", "there is no such table (it may have ended)"
             ) from None
         except CorruptTableError:
-            raise ApiError(
-                503, "table_unavailable", "this table cannot be played: its record is damaged"
-            ) from None
+            raise _unavailable() from None
 
     def seat_of(snapshot: Snapshot, token: str | None) -> int:
         if not token:
@@ -562,7 +582,7 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         _query(request, {})
-        if not request.headers.get("content-type", "").startswith("application/json"):
+        if not _is_json(request):
             raise ApiError(415, "not_json", "send the table as application/json")
         data = _load_json(await _read_body(request))
         if not isinstance(data, dict):
@@ -686,9 +706,8 @@ def create_app(
         snapshot, seat = await authorized(request)
         _query(request, {})
         body = await _read_body(request)
-        is_json = request.headers.get("content-type", "").startswith("application/json")
         expect: int | None = None
-        if not is_json:
+        if not _is_json(request):
             try:
                 text = body.decode("utf-8")
             except UnicodeDecodeError:
@@ -746,10 +765,12 @@ def create_app(
             raise ApiError(409, "stale", str(exc)) from None
         except (NotYourTurnError, MatchOverError) as exc:
             raise ApiError(409, "round_over", str(exc)) from None
-        except UnknownTableError:
+        except UnknownTableError:  # deleted while the move was made
             raise ApiError(
                 404, "unknown_table", "there is no such table (it may have ended)"
             ) from None
+        except CorruptTableError:  # damaged meanwhile: its message names the stored state
+            raise _unavailable() from None
         except CardGamesError as exc:  # ParseError, InvalidStateError, InvalidArgumentError
             raise ApiError(400, "bad_move", str(exc)) from None
         new = await settle(new.id)
@@ -769,6 +790,12 @@ def create_app(
             new = await run_in_threadpool(tables.next_round, snapshot.id)
         except (RoundNotOverError, MatchOverError, StaleTableError) as exc:
             raise ApiError(409, "no_next_round", str(exc)) from None
+        except UnknownTableError:  # deleted meanwhile
+            raise ApiError(
+                404, "unknown_table", "there is no such table (it may have ended)"
+            ) from None
+        except CorruptTableError:
+            raise _unavailable() from None
         new = await settle(new.id)
         return AsciiJSONResponse({"round": new.round, "version": new.version}, status_code=201)
 

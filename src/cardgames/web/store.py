@@ -250,7 +250,11 @@ class Store:
         if url_obj.get_backend_name() == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)
         store = cls(engine, clock=clock)
-        store.migrate()
+        try:
+            store.migrate()
+        except BaseException:
+            engine.dispose()  # a refused database leaves no connection open behind it
+            raise
         return store
 
     def close(self) -> None:
@@ -320,12 +324,20 @@ class Store:
         )
 
     def version(self, table_id: str) -> int | None:
-        """The table's version (one more after every change), or ``None`` if it is gone."""
+        """The table's version (one more after every change), or ``None`` if it is gone.
+
+        Raises:
+            ValueError: if the stored version is not an integer (a row edited by hand).
+        """
         with self.engine.connect() as connection:
             value = connection.execute(
                 sa.select(tables_table.c.version).where(tables_table.c.id == table_id)
             ).scalar()
-        return None if value is None else int(value)
+        if value is None:
+            return None
+        if type(value) is not int:
+            raise ValueError(f"table {table_id}: the stored version is not an integer")
+        return value
 
     def round_of(self, table_id: str, round_number: int) -> tuple[NewRound, str | None] | None:
         """A round's seed and rules, and its points document once it is over."""

@@ -31,6 +31,7 @@ How it uses the library:
 from __future__ import annotations
 
 import hmac
+import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -83,6 +84,8 @@ MAX_LOG_ENTRIES: Final = 1000
 
 SEED_BITS: Final = 63
 _RETRIES: Final = 3
+_STATUSES: Final = frozenset({"playing", "round_over", "match_over"})
+_TOKEN_HASH: Final = re.compile(r"[0-9a-f]{64}")
 
 
 class UnknownTableError(CardGamesError, LookupError):
@@ -213,6 +216,31 @@ def _check_match(row: TableRow, match: Any, players: tuple[str, ...], rules: Any
         raise CorruptTableError(f"table {row.id}: the round's rules are not the match's")
     if not playing and (row.status == "match_over") != bool(match.is_over):
         raise CorruptTableError(f"table {row.id}: the status does not fit the match")
+
+
+def _check_row(row: TableRow) -> None:
+    """Refuse a stored table whose own fields the server could not use soundly.
+
+    Its status is one of the three; each seat is a person with a token's hash (64 hexadecimal
+    digits: compared in constant time, which needs ASCII text) or one of the bounded bots of
+    `BOT_KINDS` (a bot of any budget would let an edited row hold a CPU), never both or neither.
+
+    Raises:
+        CorruptTableError: naming what does not fit.
+    """
+    if row.status not in _STATUSES:
+        raise CorruptTableError(f"table {row.id}: its status is not one the server writes")
+    for seat, stored in enumerate(row.seats):
+        if stored.bot is None:
+            sound = isinstance(stored.token_hash, str) and bool(
+                _TOKEN_HASH.fullmatch(stored.token_hash)
+            )
+        else:
+            sound = stored.token_hash is None and stored.bot in BOT_KINDS
+        if not sound:
+            raise CorruptTableError(
+                f"table {row.id}: seat {seat} is neither a person with a token nor a bot offered"
+            )
 
 
 def _secret_seed() -> int:
@@ -392,7 +420,10 @@ class Tables:
             UnknownTableError: if there is no such table.
             CorruptTableError: if its stored moves do not replay to its stored state.
         """
-        version = self.store.version(table_id)
+        try:
+            version = self.store.version(table_id)
+        except ValueError:
+            raise CorruptTableError(f"table {table_id}: its version is not a number") from None
         if version is None:
             self._forget(table_id)
             raise UnknownTableError(table_id)
@@ -417,6 +448,7 @@ class Tables:
             CorruptTableError: if a move does not apply or the result is not the stored state.
         """
         try:
+            _check_row(row)
             game = cardgames.find_game(row.game)
             players = tuple(seat.name for seat in row.seats)
             match = game.match_from_json(row.match)
@@ -517,6 +549,7 @@ class Tables:
                 raise IllegalMoveError(move, seat, "illegal", "this move is not legal here")
             if self._commit_move(snapshot, own) is not None:
                 return self.get(table_id)
+            self._check_present(table_id)  # deleted meanwhile: not a stale table but none
             if expect is not None:
                 raise StaleTableError("the table changed while the move was made: reload")
         raise StaleTableError("the table kept changing; try again")
@@ -582,6 +615,7 @@ class Tables:
             new_round=NewRound(number, seed, rules.to_json()),
         )
         if not ok:
+            self._check_present(table_id)
             raise StaleTableError("the next round was started by someone else")
         new = attrs.evolve(
             snapshot,
@@ -594,6 +628,12 @@ class Tables:
         self._remember(new)
         self._changed(table_id)
         return new
+
+    def _check_present(self, table_id: str) -> None:
+        """After a change that did not apply: raise `UnknownTableError` if the table is gone."""
+        if self.store.version(table_id) is None:
+            self._forget(table_id)
+            raise UnknownTableError(table_id)
 
     def _changed(self, table_id: str) -> None:
         if self.on_change is not None:
