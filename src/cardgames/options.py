@@ -137,7 +137,7 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
         raise InvalidRulesError(attribute.name, value, problem) from None
     except RecursionError:  # a container nested too deeply to encode
         raise InvalidRulesError(attribute.name, value, "nested too deeply") from None
-    if checked != value or (isinstance(value, bool) and not _is_bool_type(tp)):
+    if not _same(checked, value) or (isinstance(value, bool) and not _is_bool_type(tp)):
         expected = OptionInfo(attribute.name, tp, None, "").describe_type()
         hint = "; text is read by Rules.from_options" if isinstance(value, str) else ""
         raise InvalidRulesError(
@@ -150,6 +150,30 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
             raise InvalidRulesError(attribute.name, value, f"must be at least {low}")
         if high is not None and value > high:
             raise InvalidRulesError(attribute.name, value, f"must be at most {high}")
+
+
+def _same(checked: object, value: object) -> bool:
+    """Whether ``value`` is ``checked`` (the decoded option) down to the type of every part.
+
+    A caller's subclass (an ``int`` whose ``__eq__`` says yes to everything, an `Effects` that
+    lies about its items) is refused, not stored: equality is only asked of the library's own
+    types, whose answers it can trust.
+    """
+    if type(checked) is not type(value):
+        return False
+    if isinstance(checked, tuple):
+        parts = typing.cast("tuple[object, ...]", value)
+        return len(checked) == len(parts) and all(map(_same, checked, parts))
+    if isinstance(checked, Mapping):  # `Effects`: its own type, so its keys can be trusted
+        table = typing.cast("Mapping[object, object]", value)
+        return list(checked) == list(table) and all(_same(checked[k], table[k]) for k in checked)
+    kind: Any = type(checked)
+    if attrs.has(kind):  # `Effect`: every field, by the same rule
+        return all(
+            _same(getattr(checked, field.name), getattr(value, field.name))
+            for field in attrs.fields(kind)
+        )
+    return bool(checked == value)
 
 
 def _is_bool_type(tp: Any) -> bool:

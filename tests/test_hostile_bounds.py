@@ -1,0 +1,127 @@
+"""Bounds under attack: rules options, agents and the process-wide caches.
+
+Each test tries to break one promise a hostile caller could reach that the other hostile suites
+leave alone:
+
+- a rules option holds the library's own values only: a subclass of ``int`` whose ``__eq__``
+  and ``__lt__`` say yes to everything, an enum of the caller's, an `Effects` that lies about its
+  items, are refused with `InvalidRulesError`, never stored (they would pass the bounds and
+  poison the caches keyed by rules);
+- an `ISMCTSAgent` refuses arguments that would make its work unbounded or fail later (an
+  infinite or fractional budget, a non-finite constant, a name that is not short text) with
+  `InvalidArgumentError` when it is made, not in the middle of a game;
+- the caches keyed by rules stay within their bounds whatever number of distinct rules a
+  server loads, and give the same answers as a fresh computation.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+import pytest
+
+from cardgames import InvalidRulesError, crazy_eights, huit_americain
+from cardgames.planets import Rules as PlanetsRules
+from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
+
+
+class _Yes(int):
+    """An ``int`` that equals everything and is neither below nor above any bound."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __gt__(self, other: object) -> bool:
+        return False
+
+    __hash__ = int.__hash__
+
+
+class _Scoring(enum.Enum):
+    """A caller's enum whose member claims to be any scoring."""
+
+    CRAZY_EIGHTS = "crazy_eights"
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = enum.Enum.__hash__
+
+
+class _LyingEffects(Effects):
+    """An `Effects` that compares equal to every table."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = Effects.__hash__
+
+
+@attrs.frozen(eq=False)
+class _LyingEffect(Effect):
+    """An `Effect` that compares equal to every effect (so to the plain one too)."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return 0
+
+    @property
+    def is_plain(self) -> bool:  # so that `Effects` keeps it
+        return False
+
+
+def _hostile_options() -> list[tuple[type[Any], str, object]]:
+    standard = crazy_eights.Rules().effects
+    return [
+        (SheddingRules, "hand_size", _Yes(10**6)),
+        (SheddingRules, "max_moves", _Yes(10**12)),
+        (SheddingRules, "decks", _Yes(10**9)),
+        (SheddingRules, "dealer", _Yes(-5)),
+        (crazy_eights.Rules, "hand_size", _Yes(7)),
+        (huit_americain.Rules, "scoring", _Scoring.CRAZY_EIGHTS),
+        (SheddingRules, "effects", _LyingEffects({"8": Effect(wild=True)})),
+        (SheddingRules, "effects", Effects({**standard, "3": _LyingEffect(draw=_Yes(5))})),
+        (PlanetsRules, "initial_hand", _Yes(10**6)),
+        (PlanetsRules, "first_commander", _Yes(99)),
+    ]
+
+
+@pytest.mark.parametrize(("rules_type", "option", "value"), _hostile_options())
+def test_a_caller_subclass_is_refused_not_stored(
+    rules_type: type[Any], option: str, value: object
+) -> None:
+    default = rules_type()
+    with pytest.raises(InvalidRulesError) as raised:
+        rules_type(**{option: value})
+    assert raised.value.option == option
+    with pytest.raises(InvalidRulesError):
+        default.replace(**{option: value})
+    with pytest.raises(InvalidRulesError):
+        rules_type.from_options({option: value})
+    assert rules_type() == default
+
+
+def test_the_library_own_values_still_pass() -> None:
+    rules = SheddingRules(
+        hand_size=5,
+        decks=2,
+        scoring=Scoring.HUIT_AMERICAIN,
+        effects=Effects.parse("8:wild 2:draw2"),
+        target_score=None,
+        rounds=3,
+    )
+    assert rules.hand_size == 5
+    assert type(rules.hand_size) is int
+    assert SheddingRules.from_json(rules.to_json()) == rules
