@@ -17,13 +17,16 @@ leave alone:
 from __future__ import annotations
 
 import enum
+import math
 from typing import Any
 
 import attrs
 import pytest
 
-from cardgames import InvalidRulesError, crazy_eights, huit_americain
+from cardgames import InvalidArgumentError, InvalidRulesError, crazy_eights, huit_americain
+from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.planets import Rules as PlanetsRules
+from cardgames.rng import Rng
 from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
 
 
@@ -125,3 +128,65 @@ def test_the_library_own_values_still_pass() -> None:
     assert rules.hand_size == 5
     assert type(rules.hand_size) is int
     assert SheddingRules.from_json(rules.to_json()) == rules
+
+
+# -- ISMCTSAgent's arguments -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"iterations": math.inf},
+        {"iterations": 1.5},
+        {"iterations": True},
+        {"iterations": "200"},
+        {"iterations": _Yes(10**12)},
+        {"iterations": 10**12},
+        {"iterations": 0},
+        {"exploration": math.nan},
+        {"exploration": math.inf},
+        {"exploration": "0.7"},
+        {"exploration": True},
+        {"confidence": math.inf},
+        {"exploration": 10**400},
+        {"confidence": -1.0},
+        {"name": 123},
+        {"name": ""},
+        {"name": "x" * 10**6},
+        {"sampler": ["uniform"]},
+        {"game": "crazy eights"},
+        {"player_budgets": ((2, 10**12),)},
+        {"player_budgets": ((2, _Yes(5)),)},
+        {"player_budgets": tuple((players, 10) for players in range(1, 10**4))},
+    ],
+    ids=lambda arguments: repr(arguments)[:40],
+)
+def test_ismcts_refuses_arguments_that_would_fail_or_never_end(arguments: dict[str, Any]) -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        ISMCTSAgent(**arguments)
+    assert raised.value.argument in arguments
+    assert len(str(raised.value)) < 1000
+
+
+def test_ismcts_takes_the_bounds_themselves() -> None:
+    agent = ISMCTSAgent(
+        iterations=1_000_000,
+        exploration=0,
+        confidence=0.0,
+        name="x" * 64,
+        game=crazy_eights.GAME,
+        player_budgets={3: 1_000_000, 5: 1},
+    )
+    assert agent.iterations_for(4) == 1_000_000
+    assert agent.iterations_for(6) == 1
+    small = attrs.evolve(agent, iterations=3, player_budgets=())
+    seat, state = _first_decision()
+    move, _ = small.act(state.view(seat), state.legal_moves(seat), Rng.from_seed(1))
+    assert move in state.legal_moves(seat)
+
+
+def _first_decision() -> tuple[int, Any]:
+    state = crazy_eights.new_game(3, seed=11)
+    while len(state.legal_moves(state.to_act[0])) < 2:
+        state = state.apply(state.legal_moves(state.to_act[0])[0])
+    return state.to_act[0], state
