@@ -190,3 +190,21 @@ def _first_decision() -> tuple[int, Any]:
     while len(state.legal_moves(state.to_act[0])) < 2:
         state = state.apply(state.legal_moves(state.to_act[0])[0])
     return state.to_act[0], state
+
+
+# -- rules of a caller's subclass ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules_type", [crazy_eights.Rules, huit_americain.Rules, PlanetsRules])
+def test_the_rules_of_a_built_in_game_cannot_be_subclassed(rules_type: type[Any]) -> None:
+    # A subclass would pass every ``isinstance(rules, game.rules_type)`` with valid options
+    # while overriding what the engine reads: ten million decks to deal, say.
+    with pytest.raises(TypeError, match="cannot be subclassed"):
+        type("Forged", (rules_type,), {"decks_for": lambda self, players: 10**7})
+    assert rules_type() == rules_type()
+
+
+def test_rules_of_the_shedding_base_are_not_a_game_rules() -> None:
+    forged = type("Forged", (SheddingRules,), {"decks_for": lambda self, players: 10**7})
+    with pytest.raises(InvalidRulesError):
+        crazy_eights.new_game(2, seed=1, rules=forged())

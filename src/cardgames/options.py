@@ -152,6 +152,24 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
             raise InvalidRulesError(attribute.name, value, f"must be at most {high}")
 
 
+def _final_rules(cls: type, **kwargs: object) -> None:
+    """The ``__init_subclass__`` of a built-in game's rules: they cannot be subclassed.
+
+    The engines trust a rules value that passed ``isinstance(rules, game.rules_type)``; a
+    caller's subclass could override what the engine reads (``decks_for`` returning ten million
+    decks, ``check_players`` accepting anything) while holding valid options. A variant is a
+    value (``rules.replace(...)``, a preset), never a subclass.
+
+    Raises:
+        TypeError: always, naming the class.
+    """
+    parent = next(base for base in cls.__mro__[1:] if "__init_subclass__" in vars(base))
+    raise TypeError(
+        f"{parent.__module__}.{parent.__qualname__} cannot be subclassed: "
+        "a variant of the rules is a value (Rules.replace, a preset), not a subclass"
+    )
+
+
 def _same(checked: object, value: object) -> bool:
     """Whether ``value`` is ``checked`` (the decoded option) down to the type of every part.
 
