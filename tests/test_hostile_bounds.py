@@ -23,8 +23,9 @@ from typing import Any
 import attrs
 import pytest
 
-from cardgames import InvalidArgumentError, InvalidRulesError, crazy_eights, huit_americain
+from cardgames import InvalidArgumentError, InvalidRulesError, codec, crazy_eights, huit_americain
 from cardgames.agents.ismcts import ISMCTSAgent
+from cardgames.codec import decode
 from cardgames.planets import Rules as PlanetsRules
 from cardgames.rng import Rng
 from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
@@ -208,3 +209,17 @@ def test_rules_of_the_shedding_base_are_not_a_game_rules() -> None:
     forged = type("Forged", (SheddingRules,), {"decks_for": lambda self, players: 10**7})
     with pytest.raises(InvalidRulesError):
         crazy_eights.new_game(2, seed=1, rules=forged())
+
+
+# -- process-wide caches ------------------------------------------------------------------------
+
+
+def test_decoding_many_classes_of_a_caller_keeps_the_hints_cache_bounded() -> None:
+    # `decode` is public: a program decoding documents into classes it makes on the fly (one
+    # per request, say) must not grow a process-wide cache with each of them.
+    for number in range(600):
+        cls = attrs.make_class(f"Made{number}", {"size": attrs.field(type=int)})
+        assert decode(cls, {"size": number}).size == number
+    assert len(codec._HINTS) <= 256  # codec._MOST_HINTS
+    rules = crazy_eights.Rules(hand_size=5)
+    assert crazy_eights.Rules.from_json(rules.to_json()) == rules

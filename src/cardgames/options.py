@@ -203,9 +203,6 @@ def _is_bool_type(tp: Any) -> bool:
     return False
 
 
-_HINT_CACHE: dict[type, dict[str, Any]] = {}
-
-
 def _hints(cls: type) -> dict[str, Any]:
     from cardgames.codec import _hints as codec_hints
 
