@@ -16,16 +16,28 @@ leave alone:
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import math
+import tracemalloc
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import pytest
 
-from cardgames import InvalidArgumentError, InvalidRulesError, codec, crazy_eights, huit_americain
+from cardgames import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    ParseError,
+    codec,
+    crazy_eights,
+    huit_americain,
+    planets,
+)
 from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.codec import decode
+from cardgames.planets import PlanetCard
 from cardgames.planets import Rules as PlanetsRules
 from cardgames.rng import Rng
 from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
@@ -223,3 +235,38 @@ def test_decoding_many_classes_of_a_caller_keeps_the_hints_cache_bounded() -> No
     assert len(codec._HINTS) <= 256  # codec._MOST_HINTS
     rules = crazy_eights.Rules(hand_size=5)
     assert crazy_eights.Rules.from_json(rules.to_json()) == rules
+
+
+# -- text of the planet game --------------------------------------------------------------------
+
+
+def _peak_bytes(call: Callable[[], object]) -> int:
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(ParseError):
+            call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x" * 2_000_000, "lay " + "mars " * 200_000, "give Mars to " + "Tom " * 200_000],
+    ids=["one-word", "a-gathering-of-200000", "a-long-seat"],
+)
+def test_a_huge_move_text_of_the_planet_game_is_refused_unread(text: str) -> None:
+    state = planets.new_game(["Léa", "Tom"], seed=3)
+    with pytest.raises(ParseError) as raised:
+        state.parse_move(text)
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: state.parse_move(text)) < 100_000  # nothing split or copied
+    assert state.parse_move("lay " + "mars " * 3) == planets.LayGathering(0, (PlanetCard.MARS,) * 3)
+
+
+def test_a_huge_planet_card_text_is_refused_unread() -> None:
+    text = "é" * 2_000_000  # folding would decompose it into twice as many characters
+    with pytest.raises(ParseError):
+        PlanetCard.parse(text)
+    assert _peak_bytes(lambda: PlanetCard.parse(text)) < 100_000
+    assert PlanetCard.parse(" trou-noir ") is PlanetCard.BLACK_HOLE
