@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import json
 import math
 import tracemalloc
 from collections.abc import Callable
@@ -29,6 +30,7 @@ import pytest
 from cardgames import (
     InvalidArgumentError,
     InvalidRulesError,
+    InvalidStateError,
     ParseError,
     codec,
     crazy_eights,
@@ -37,6 +39,7 @@ from cardgames import (
 )
 from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.codec import decode
+from cardgames.narration import narrate
 from cardgames.planets import PlanetCard
 from cardgames.planets import Rules as PlanetsRules
 from cardgames.rng import Rng
@@ -270,3 +273,46 @@ def test_a_huge_planet_card_text_is_refused_unread() -> None:
         PlanetCard.parse(text)
     assert _peak_bytes(lambda: PlanetCard.parse(text)) < 100_000
     assert PlanetCard.parse(" trou-noir ") is PlanetCard.BLACK_HOLE
+
+
+# -- players' names -----------------------------------------------------------------------------
+
+_LONG_NAME = "Léa" * 1_000_000  # 3 million characters
+
+
+@pytest.mark.parametrize("game", [crazy_eights.GAME, huit_americain.GAME, planets.GAME])
+def test_a_huge_player_name_is_refused_before_it_is_copied(game: Any) -> None:
+    # Every state, view, record, match and sentence of narration repeats the names.
+    with pytest.raises(InvalidRulesError) as raised:
+        game.new_game([_LONG_NAME, "Tom"], seed=1)
+    assert raised.value.option == "players"
+    assert len(str(raised.value)) < 1000
+    with pytest.raises(InvalidRulesError):
+        game.new_match([_LONG_NAME, "Tom"], seed=1)
+    assert _peak_bytes(lambda: _refused(game)) < 100_000
+    longest = "x" * 100
+    assert game.new_game([longest, "Tom"], seed=1).players == (longest, "Tom")
+
+
+def _refused(game: Any) -> None:
+    with contextlib.suppress(InvalidRulesError):
+        game.new_game([_LONG_NAME, "Tom"], seed=1)
+
+
+@pytest.mark.parametrize("game", [crazy_eights.GAME, planets.GAME])
+def test_a_state_document_with_a_huge_name_is_refused(game: Any) -> None:
+    state = game.new_game(["Léa", "Tom"], seed=1)
+    text = state.to_json().replace('"Léa"', json.dumps("L" * 5000), 1)
+    assert text != state.to_json()
+    with pytest.raises(InvalidStateError) as raised:
+        game.state_from_json(text)
+    assert "players" in raised.value.path
+
+
+def test_narration_refuses_a_huge_name() -> None:
+    state = crazy_eights.new_game(["Léa", "Tom"], seed=3)
+    after = state.apply(state.legal_moves()[0])
+    with pytest.raises(InvalidArgumentError) as raised:
+        narrate(after.last_events, [_LONG_NAME, "Tom"])
+    assert len(str(raised.value)) < 1000
+    assert narrate(after.last_events, ["x" * 100, "Tom"])

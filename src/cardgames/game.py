@@ -30,7 +30,16 @@ import operator
 import types
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    Protocol,
+    TypeVar,
+    runtime_checkable,
+)
 
 import attrs
 
@@ -797,13 +806,17 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", str.__str__(name)).casefold()
 
 
+_MAX_NAME_CHARS: Final = 100
+"""The longest player's name (every state, view, record and sentence of narration repeats it)."""
+
+
 def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
     """Check the ``players`` argument of ``new_game`` and return the players' names.
 
     A number gives ``"Player 1"``, ``"Player 2"``…; names must be non-empty, printable text (no
-    control character: names are shown to people) and different under `name_key` (ignoring case
-    and how accents are encoded). Game implementations call it so that every game refuses the
-    same values the same way.
+    control character: names are shown to people) of at most 100 characters and different
+    under `name_key` (ignoring case and how accents are encoded). Game implementations call it
+    so that every game refuses the same values the same way.
 
     Raises:
         InvalidRulesError: naming ``players``, for a bad value or a count the game does not take.
@@ -842,6 +855,12 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
         # reaches a check below, nor a state or a match.
         names = tuple(str.__str__(name) for name in given)
         for name in names:
+            if len(name) > _MAX_NAME_CHARS:  # before any copy of it; its head alone is shown
+                raise InvalidRulesError(
+                    "players",
+                    name[:40] + "…",
+                    f"names must be at most {_MAX_NAME_CHARS} characters, not {len(name)}",
+                )
             if not name.strip():
                 raise InvalidRulesError("players", players, "names must be non-empty strings")
             try:

@@ -23,8 +23,9 @@ two cannot drift:
   text the library writes;
 - what a loader reads beyond the annotations is mirrored: the ``rules`` of a state, view or
   record are the game's rules, ``players`` holds from `Game.min_players` to `Game.max_players`
-  names, a view's ``game`` is the game's name, a record's ``deck`` holds the game's card texts,
-  and the planet game's lists are bounded as its loader bounds them;
+  names of at most 100 characters, a view's ``game`` is the game's name, a record's ``deck``
+  holds the game's card texts, and the planet game's lists are bounded as its loader bounds
+  them;
 - an information state's ``data`` is ``{"seat": ..., "views": [...]}``: the seat one of the
   game's seats, and from one to a million views, each the ``data`` of a view document of that
   game whose ``viewer`` is a seat (never a spectator's).
@@ -77,7 +78,7 @@ import attrs
 from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit, make_deck
 from cardgames.codec import _MAX_INT, FORMAT_VERSION, _hints
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Event, Game, Move, find_game
+from cardgames.game import _MAX_NAME_CHARS, Event, Game, Move, find_game
 
 __all__ = ["DRAFT", "KINDS", "schema"]
 
@@ -572,7 +573,7 @@ class _Builder:
         if "players" in fields:
             overrides["players"] = {
                 "type": "array",
-                "items": {"type": "string"},
+                "items": {"type": "string", "maxLength": _MAX_NAME_CHARS},
                 "minItems": game.min_players,
                 "maxItems": game.max_players,
             }

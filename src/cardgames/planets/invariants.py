@@ -40,7 +40,7 @@ import attrs
 
 from cardgames.codec import decode, encode
 from cardgames.errors import InvalidStateError
-from cardgames.game import Event, Outcome, Termination, name_key
+from cardgames.game import _MAX_NAME_CHARS, Event, Outcome, Termination, name_key
 from cardgames.planets.cards import (
     BLACK_HOLE,
     BLACK_HOLE_COUNT,
@@ -142,10 +142,12 @@ def _check_players(players: Sequence[str], rules: Rules) -> int:
     if not 2 <= n <= 6:
         raise _fail("players", f"8 takes 2 to 6 players, not {n}")
     if (
-        any(not p.strip() or not p.isprintable() for p in players)
+        any(len(p) > _MAX_NAME_CHARS or not p.strip() or not p.isprintable() for p in players)
         or len({name_key(p) for p in players}) != n
     ):
-        raise _fail("players", "names must be non-empty, printable and different")
+        raise _fail(
+            "players", "names must be non-empty, printable, at most 100 characters and different"
+        )
     if rules.first_commander >= n:
         raise _fail("rules/first_commander", f"there are only {n} seats")
     return n
