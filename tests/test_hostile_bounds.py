@@ -20,8 +20,11 @@ import contextlib
 import enum
 import json
 import math
+import sys
+import threading
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -37,12 +40,15 @@ from cardgames import (
     huit_americain,
     planets,
 )
+from cardgames.agents import _search, _shedding_heuristic
+from cardgames.agents.heuristic import heuristic_agent
 from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.codec import decode
 from cardgames.narration import narrate
 from cardgames.planets import PlanetCard
 from cardgames.planets import Rules as PlanetsRules
 from cardgames.rng import Rng
+from cardgames.shedding import beliefs, engine
 from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
 
 
@@ -316,3 +322,68 @@ def test_narration_refuses_a_huge_name() -> None:
         narrate(after.last_events, [_LONG_NAME, "Tom"])
     assert len(str(raised.value)) < 1000
     assert narrate(after.last_events, ["x" * 100, "Tom"])
+
+
+# -- the caches keyed by rules, under many rules and many threads --------------------------------
+
+_VARIANTS = 300  # more than every per-rules cache keeps (64 policies, 64 card tables, 257 tables)
+
+
+def _decisions(indexes: Sequence[int]) -> list[tuple[int, str]]:
+    """One bot decision of each kind under each rules variant (fresh rules objects each time)."""
+    out = []
+    for i in indexes:
+        rules = crazy_eights.Rules(max_moves=100 + i, hand_size=2 + i % 6)
+        state = crazy_eights.new_game(2 + i % 3, seed=i, rules=rules)
+        seat = state.to_act[0]
+        view, legal = state.view(seat), state.legal_moves(seat)
+        rng = Rng.from_seed(i)
+        chosen = [
+            heuristic_agent(crazy_eights.GAME).act(view, legal, rng)[0],
+            ISMCTSAgent(iterations=2, sampler="belief").act(view, legal, rng)[0],
+            ISMCTSAgent(iterations=2).act(view, legal, rng)[0],
+        ]
+        out.append((i, " / ".join(str(move) for move in chosen)))
+    return out
+
+
+def _cache_sizes() -> dict[str, int]:
+    return {
+        "engine tables": len(engine._TABLE_CACHE),
+        "search policies": len(_search._POLICIES),
+        "heuristic tables": len(_shedding_heuristic._TABLES),
+        "belief masks": beliefs._fit_mask.cache_info().currsize,
+    }
+
+
+def test_many_rules_keep_every_rules_cache_bounded_and_answers_unchanged() -> None:
+    first = _decisions(range(_VARIANTS))
+    sizes = _cache_sizes()
+    assert sizes["engine tables"] <= 257
+    assert sizes["search policies"] <= 64
+    assert sizes["heuristic tables"] <= 64
+    assert sizes["belief masks"] <= 1024
+    # The same decisions again, in another order (other rules cached meanwhile).
+    again = dict(_decisions(range(_VARIANTS - 1, -1, -1)))
+    assert [again[i] for i, _ in first] == [decision for _, decision in first]
+
+
+def test_threads_churning_the_rules_caches_agree_with_one_thread() -> None:
+    indexes = list(range(0, _VARIANTS, 3))
+    expected = dict(_decisions(indexes))
+    threads = 4
+    barrier = threading.Barrier(threads)
+
+    def work(k: int) -> list[tuple[int, str]]:
+        barrier.wait(timeout=60)
+        return _decisions(indexes[k::threads])
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible, so that races show
+    try:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            results = list(pool.map(work, range(threads)))
+    finally:
+        sys.setswitchinterval(before)
+    found = dict(pair for result in results for pair in result)
+    assert found == expected
