@@ -387,3 +387,25 @@ def test_threads_churning_the_rules_caches_agree_with_one_thread() -> None:
         sys.setswitchinterval(before)
     found = dict(pair for result in results for pair in result)
     assert found == expected
+
+
+# -- numbers in effects text ---------------------------------------------------------------------
+
+_LONG_DRAW = "8:draw" + "9" * 5000  # beyond the interpreter's 4,300 digits: int() raises ValueError
+
+
+def test_a_draw_of_thousands_of_digits_is_a_parse_error_everywhere() -> None:
+    with pytest.raises(ParseError):
+        Effects.parse(_LONG_DRAW)
+    with pytest.raises(InvalidRulesError) as raised:
+        crazy_eights.Rules.from_options({"effects": _LONG_DRAW})
+    assert len(str(raised.value)) < 1000
+    with pytest.raises(InvalidRulesError):
+        crazy_eights.Rules.parse_assignments([f"effects={_LONG_DRAW}"])
+    rules_document = crazy_eights.Rules().to_json().replace("8:wild", _LONG_DRAW)
+    with pytest.raises(InvalidStateError):
+        crazy_eights.Rules.from_json(rules_document)
+    state_document = crazy_eights.new_game(2, seed=1).to_json().replace("8:wild", _LONG_DRAW)
+    with pytest.raises(InvalidStateError):
+        crazy_eights.GAME.state_from_json(state_document)
+    assert Effects.parse("8:wild 2:draw099")["2"].draw == 99
