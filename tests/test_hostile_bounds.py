@@ -22,6 +22,7 @@ import json
 import math
 import sys
 import threading
+import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -409,3 +410,43 @@ def test_a_draw_of_thousands_of_digits_is_a_parse_error_everywhere() -> None:
     with pytest.raises(InvalidStateError):
         crazy_eights.GAME.state_from_json(state_document)
     assert Effects.parse("8:wild 2:draw099")["2"].draw == 99
+
+
+# -- the RL encodings' caches under threads ------------------------------------------------------
+
+
+def test_threads_filling_the_encoding_caches_past_their_bound_never_fail() -> None:
+    # Before the fix, two threads forgetting the oldest entry at once raised KeyError (both
+    # picked the same key) or RuntimeError (one iterated while the other inserted), about
+    # once a second of this churn; keep at it for three seconds.
+    pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
+    from cardgames.rl import _actions, _observations, action_encoding, observation_encoding
+
+    variants = [crazy_eights.Rules(max_moves=100 + i) for i in range(400)]
+    threads = 8
+    errors: list[str] = []
+    deadline = time.monotonic() + 3.0
+
+    def work(k: int) -> None:
+        try:
+            while time.monotonic() < deadline and not errors:
+                for rules in variants[k::threads]:
+                    action_encoding(crazy_eights.GAME, rules, players=2)
+                    observation_encoding(crazy_eights.GAME, rules, players=2)
+        except Exception as error:  # any error at all is the failure
+            errors.append(repr(error)[:200])
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-7)
+    try:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            list(pool.map(work, range(threads)))
+    finally:
+        sys.setswitchinterval(before)
+    assert errors == []
+    assert len(_actions._ENCODINGS) <= _actions._CACHE_SIZE
+    assert len(_observations._ENCODINGS) <= _actions._CACHE_SIZE
+    rules = variants[7]
+    assert action_encoding(crazy_eights.GAME, rules, players=2).size == (
+        action_encoding(crazy_eights.GAME, rules.replace(max_moves=107), players=2).size
+    )
