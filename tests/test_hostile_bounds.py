@@ -26,6 +26,7 @@ import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -42,6 +43,7 @@ from cardgames import (
     planets,
 )
 from cardgames.agents import _search, _shedding_heuristic
+from cardgames.agents.base import RandomAgent
 from cardgames.agents.heuristic import heuristic_agent
 from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.codec import decode
@@ -189,6 +191,30 @@ def test_ismcts_refuses_arguments_that_would_fail_or_never_end(arguments: dict[s
         ISMCTSAgent(**arguments)
     assert raised.value.argument in arguments
     assert len(str(raised.value)) < 1000
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        {"interrupt_chance": "0.5"},  # `draw >= "0.5"`: a TypeError at the first interruption
+        {"interrupt_chance": None},
+        {"interrupt_chance": True},
+        {"name": None},
+        {"name": 3},
+        {"name": "x" * 65},
+    ],
+    ids=lambda arguments: repr(arguments)[:40],
+)
+def test_random_agent_refuses_arguments_it_cannot_play_with(arguments: dict[str, Any]) -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        RandomAgent(**arguments)
+    assert raised.value.argument in arguments
+
+
+def test_random_agent_takes_the_bounds_themselves() -> None:
+    assert RandomAgent(name="x" * 64, interrupt_chance=0).interrupt_chance == 0
+    third: Any = Fraction(1, 3)  # any real number, as tests/test_fast_paths.py plays them
+    assert RandomAgent(interrupt_chance=third).name == "random"
 
 
 def test_ismcts_takes_the_bounds_themselves() -> None:
