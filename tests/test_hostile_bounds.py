@@ -37,6 +37,7 @@ from cardgames import (
     InvalidRulesError,
     InvalidStateError,
     ParseError,
+    UnknownGameError,
     codec,
     crazy_eights,
     huit_americain,
@@ -47,6 +48,7 @@ from cardgames.agents.base import RandomAgent
 from cardgames.agents.heuristic import heuristic_agent
 from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.codec import decode
+from cardgames.game import find_game
 from cardgames.narration import narrate
 from cardgames.planets import PlanetCard
 from cardgames.planets import Rules as PlanetsRules
@@ -476,3 +478,39 @@ def test_threads_filling_the_encoding_caches_past_their_bound_never_fail() -> No
     assert action_encoding(crazy_eights.GAME, rules, players=2).size == (
         action_encoding(crazy_eights.GAME, rules.replace(max_moves=107), players=2).size
     )
+
+
+# -- names of games and presets ------------------------------------------------------------------
+
+_LONG_GAME = "é" * 3_000_000  # folding decomposes each character: twice as many, then copies
+
+
+def test_a_huge_game_or_preset_name_is_refused_unread() -> None:
+    find_game("crazy eights")  # the built-in games imported before measuring
+    with pytest.raises(UnknownGameError) as unknown:
+        find_game(_LONG_GAME)
+    assert len(str(unknown.value)) < 1000
+    assert _peak_bytes(lambda: _unknown(_LONG_GAME)) < 100_000
+    with pytest.raises(InvalidRulesError) as raised:
+        crazy_eights.GAME.preset(_LONG_GAME)
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: _no_preset(_LONG_GAME)) < 100_000
+    assert find_game(" 8  Américain ") is huit_americain.GAME
+    assert crazy_eights.GAME.preset("Sevens_Draw") == crazy_eights.PRESETS["sevens-draw"]
+
+
+@pytest.mark.parametrize("name", [None, 3, b"marquoir", ["marquoir"]])
+def test_a_preset_name_that_is_not_text_is_an_invalid_rules_error(name: Any) -> None:
+    with pytest.raises(InvalidRulesError) as raised:
+        crazy_eights.GAME.preset(name)
+    assert raised.value.option == "preset"
+
+
+def _unknown(name: str) -> None:
+    with contextlib.suppress(UnknownGameError):
+        find_game(name)
+
+
+def _no_preset(name: str) -> None:
+    with contextlib.suppress(InvalidRulesError):
+        crazy_eights.GAME.preset(name)

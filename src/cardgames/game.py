@@ -627,13 +627,19 @@ class Game(Generic[GameStateT]):
         """The rules of a named preset.
 
         Raises:
-            InvalidRulesError: if there is no such preset.
+            InvalidRulesError: if there is no such preset (or ``name`` is not text of at most
+                200 characters).
         """
+        known = f"known presets: {', '.join(self.presets)}"
+        if not isinstance(name, str):
+            raise InvalidRulesError("preset", name, known)
+        if len(name) > _MAX_LOOKUP_CHARS:  # never folded: that costs time and memory per char
+            raise InvalidRulesError("preset", name[:60] + "…", known)
         key = normalize_name(name)
         for preset_name, rules in self.presets.items():
             if normalize_name(preset_name) == key:
                 return rules
-        raise InvalidRulesError("preset", name, f"known presets: {', '.join(self.presets)}")
+        raise InvalidRulesError("preset", name, known)
 
     def state_from_json(self, text: str | bytes) -> GameStateT:
         """Load a state of this game (see `State.from_json`).
@@ -709,6 +715,8 @@ def normalize_name(name: str) -> str:
 
 
 _REGISTRY: dict[str, Game[Any]] = {}
+_MAX_LOOKUP_CHARS: Final = 200
+"""The longest name of a game or preset looked up (folding a name costs time and memory)."""
 _BUILTIN_MODULES = ("cardgames.crazy_eights", "cardgames.huit_americain", "cardgames.planets")
 _loaded_builtins = False
 
@@ -717,9 +725,12 @@ def register(game: Game[Any]) -> Game[Any]:
     """Add a game to the registry under its name and aliases; returns it.
 
     Raises:
-        ValueError: if a name is already taken by another game.
+        ValueError: if a name is already taken by another game, or longer than 200 characters.
     """
     names = (game.name, game.title, *game.aliases)
+    for name in names:
+        if len(name) > _MAX_LOOKUP_CHARS:
+            raise ValueError(f"a game's names have at most {_MAX_LOOKUP_CHARS} characters")
     for name in names:  # check every name before registering any
         other = _REGISTRY.get(normalize_name(name))
         if other is not None and other is not game:
@@ -746,11 +757,14 @@ def find_game(name: str) -> Game[Any]:
     """Find a registered game by name or alias (case, accents and separators do not matter).
 
     Raises:
-        UnknownGameError: if no game answers to the name (or ``name`` is not text).
+        UnknownGameError: if no game answers to the name (or ``name`` is not text, or is longer
+            than 200 characters: it is then refused unread).
     """
     _load_builtins()
     if not isinstance(name, str):
         raise UnknownGameError(_brief(name)[:80], tuple(g.name for g in games()))
+    if len(name) > _MAX_LOOKUP_CHARS:  # never folded: that costs time and memory per char
+        raise UnknownGameError(name[:60] + "…", tuple(g.name for g in games()))
     game = _REGISTRY.get(normalize_name(name))
     if game is None:
         raise UnknownGameError(name, tuple(g.name for g in games()))
