@@ -514,3 +514,22 @@ def _unknown(name: str) -> None:
 def _no_preset(name: str) -> None:
     with contextlib.suppress(InvalidRulesError):
         crazy_eights.GAME.preset(name)
+
+
+def test_a_huge_deck_text_is_refused_before_it_is_parsed() -> None:
+    text = "8H " * 1_000_000  # a million cards: seven seconds of parsing before the fix
+    with pytest.raises(InvalidRulesError) as raised:
+        crazy_eights.new_game(2, seed=1, deck=text)
+    assert raised.value.option == "deck"
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: _no_deck(text)) < 100_000
+    deck = crazy_eights.new_game(2, seed=1).all_cards()
+    padded = "   ,  ".join(str(card) for card in deck)  # generous separators still fit
+    assert crazy_eights.new_game(2, seed=1, deck=padded) == crazy_eights.new_game(
+        2, seed=1, deck=deck
+    )
+
+
+def _no_deck(text: str) -> None:
+    with contextlib.suppress(InvalidRulesError):
+        crazy_eights.new_game(2, seed=1, deck=text)
