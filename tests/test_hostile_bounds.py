@@ -33,11 +33,13 @@ import attrs
 import pytest
 
 from cardgames import (
+    Card,
     InvalidArgumentError,
     InvalidRulesError,
     InvalidStateError,
     ParseError,
     UnknownGameError,
+    cards,
     codec,
     crazy_eights,
     huit_americain,
@@ -47,6 +49,7 @@ from cardgames.agents import _search, _shedding_heuristic
 from cardgames.agents.base import RandomAgent
 from cardgames.agents.heuristic import heuristic_agent
 from cardgames.agents.ismcts import ISMCTSAgent
+from cardgames.cards import parse_cards
 from cardgames.codec import decode
 from cardgames.game import find_game
 from cardgames.narration import narrate
@@ -533,3 +536,37 @@ def test_a_huge_deck_text_is_refused_before_it_is_parsed() -> None:
 def _no_deck(text: str) -> None:
     with contextlib.suppress(InvalidRulesError):
         crazy_eights.new_game(2, seed=1, deck=text)
+
+
+# -- the card parser's cache ----------------------------------------------------------------------
+
+
+class _Liar(str):
+    """Text that equals every string and hashes like another card's text."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return hash("9H")
+
+
+def test_a_str_subclass_never_poisons_the_card_parser_cache() -> None:
+    # Before the fix the liar was stored as a key of the process-wide cache, and from then on
+    # every `Card.parse("9H")`, in every thread, found it equal and returned the 8 of hearts.
+    assert Card.parse(_Liar("8H")) == Card.parse("8H")
+    assert str(Card.parse("9H")) == "9H"
+    assert all(type(key) is str for key in list(cards._PARSE_CACHE))
+    assert parse_cards(_Liar("9H 8H")) == (Card.parse("9H"), Card.parse("8H"))
+    assert str(Card.parse("9H")) == "9H"
+
+
+def test_a_long_card_text_is_never_hashed_into_the_cache() -> None:
+    text = "8H" + " " * 5_000_000
+    with pytest.raises(ParseError):
+        Card.parse(text)
+    assert _peak_bytes(lambda: Card.parse(text)) < 100_000
+    assert text not in cards._PARSE_CACHE
