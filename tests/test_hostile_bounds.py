@@ -56,6 +56,7 @@ from cardgames.narration import narrate
 from cardgames.planets import PlanetCard
 from cardgames.planets import Rules as PlanetsRules
 from cardgames.rng import Rng
+from cardgames.schema import schema
 from cardgames.shedding import beliefs, engine
 from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
 
@@ -570,3 +571,24 @@ def test_a_long_card_text_is_never_hashed_into_the_cache() -> None:
         Card.parse(text)
     assert _peak_bytes(lambda: Card.parse(text)) < 100_000
     assert text not in cards._PARSE_CACHE
+
+
+class _Chameleon(str):
+    """Text that equals every string and hashes like ``"view"``."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return hash("view")
+
+
+def test_a_str_subclass_never_poisons_the_schema_cache() -> None:
+    # Before the fix the chameleon passed `kind in KINDS`, was built as "state" (it equals it)
+    # and cached under the hash of "view": every later schema("view") was the state's.
+    with pytest.raises(InvalidArgumentError):
+        schema(_Chameleon("state"), "crazy eights")
+    assert "view document" in schema("view", "crazy eights")["title"]

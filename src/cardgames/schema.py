@@ -121,7 +121,7 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
         ...
         cardgames.errors.InvalidArgumentError: invalid argument kind='board': expected one of state, view, move, rules, record, infostate, match
     """  # noqa: E501  (a doctest output line cannot be wrapped)
-    if not isinstance(kind, str) or kind not in KINDS:
+    if type(kind) is not str or kind not in KINDS:  # a str subclass never reaches the cache
         raise InvalidArgumentError("kind", kind, f"expected one of {', '.join(KINDS)}")
     if isinstance(game, Game):
         registered = find_game(game.name)
