@@ -141,13 +141,13 @@ def _check_players(players: Sequence[str], rules: Rules) -> int:
     n = len(players)
     if not 2 <= n <= 6:
         raise _fail("players", f"8 takes 2 to 6 players, not {n}")
+    if any(len(p) > _MAX_NAME_CHARS for p in players):  # before any copy
+        raise _fail("players", f"names must be at most {_MAX_NAME_CHARS} characters")
     if (
-        any(len(p) > _MAX_NAME_CHARS or not p.strip() or not p.isprintable() for p in players)
+        any(not p.strip() or not p.isprintable() for p in players)
         or len({name_key(p) for p in players}) != n
     ):
-        raise _fail(
-            "players", "names must be non-empty, printable, at most 100 characters and different"
-        )
+        raise _fail("players", "names must be non-empty, printable and different")
     if rules.first_commander >= n:
         raise _fail("rules/first_commander", f"there are only {n} seats")
     return n

@@ -96,14 +96,13 @@ def _check_players(players: Sequence[str], game: Game[Any]) -> int:
             "players",
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}",
         )
+    if any(type(p) is str and len(p) > _MAX_NAME_CHARS for p in players):  # before any copy
+        _fail("players", f"names must be at most {_MAX_NAME_CHARS} characters")
     if (
-        any(
-            type(p) is not str or len(p) > _MAX_NAME_CHARS or not p.strip() or not p.isprintable()
-            for p in players
-        )
+        any(type(p) is not str or not p.strip() or not p.isprintable() for p in players)
         or len({name_key(p) for p in players}) != n
     ):
-        _fail("players", "names must be non-empty, printable, at most 100 characters and different")
+        _fail("players", "names must be non-empty, printable and different")
     return n
 
 
