@@ -52,9 +52,11 @@ from cardgames.agents.ismcts import ISMCTSAgent
 from cardgames.cards import parse_cards
 from cardgames.codec import decode
 from cardgames.game import find_game
+from cardgames.history import GameLog
 from cardgames.narration import narrate
 from cardgames.planets import PlanetCard
 from cardgames.planets import Rules as PlanetsRules
+from cardgames.records import GameRecord
 from cardgames.rng import Rng
 from cardgames.schema import schema
 from cardgames.shedding import beliefs, engine
@@ -592,3 +594,17 @@ def test_a_str_subclass_never_poisons_the_schema_cache() -> None:
     with pytest.raises(InvalidArgumentError):
         schema(_Chameleon("state"), "crazy eights")
     assert "view document" in schema("view", "crazy eights")["title"]
+
+
+def test_a_record_refuses_agent_names_longer_than_a_players() -> None:
+    log = GameLog.start(crazy_eights.GAME, 2, seed=1)
+    document = json.loads(log.to_record(["random", "heuristic"]).to_json())
+    document["data"]["agents"] = ["x" * 5000, "random"]
+    with pytest.raises(InvalidStateError) as raised:
+        GameRecord.from_json(json.dumps(document))
+    assert raised.value.path == "/data/agents/0"
+    with pytest.raises(InvalidArgumentError):
+        log.to_record(["x" * 5000, "random"])
+    agents = schema("record", "crazy eights")["properties"]["data"]["properties"]["agents"]
+    assert agents["items"]["maxLength"] == 100
+    assert log.to_record(["x" * 100, "random"]).agents == ("x" * 100, "random")

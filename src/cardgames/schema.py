@@ -577,6 +577,10 @@ class _Builder:
                 "minItems": game.min_players,
                 "maxItems": game.max_players,
             }
+        if "agents" in fields:  # a record's agents' names, bounded as its loader bounds them
+            names = {"type": "array", "items": {"type": "string", "maxLength": _MAX_NAME_CHARS}}
+            optional = _is_union(hints["agents"]) and type(None) in typing.get_args(hints["agents"])
+            overrides["agents"] = _nullable(names) if optional else names
         if "game" in fields and hints["game"] is str:
             overrides["game"] = {"const": game.name}
         for name in card_lists:
