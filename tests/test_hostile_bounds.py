@@ -608,3 +608,17 @@ def test_a_record_refuses_agent_names_longer_than_a_players() -> None:
     agents = schema("record", "crazy eights")["properties"]["data"]["properties"]["agents"]
     assert agents["items"]["maxLength"] == 100
     assert log.to_record(["x" * 100, "random"]).agents == ("x" * 100, "random")
+
+
+def test_the_encoding_caches_never_keep_a_callers_str_subclass() -> None:
+    pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
+    from cardgames.rl import _actions, _observations, action_encoding, observation_encoding
+
+    class Name(str):
+        """A game name of the caller's own type (its methods could lie)."""
+
+    rules = crazy_eights.Rules(max_moves=321)
+    assert action_encoding(Name("crazy eights"), rules, players=3).players == 3
+    assert observation_encoding(Name("crazy eights"), rules, players=3) is not None
+    for cache in (_actions._ENCODINGS, _observations._ENCODINGS):
+        assert all(type(key[0]) is str for key in list(cache))

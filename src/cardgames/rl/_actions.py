@@ -560,7 +560,7 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         >>> encoding.size, encoding.describe(0), encoding.describe(encoding.decline)
         (129, 'keep Mercury', 'decline')
     """
-    if isinstance(game, str) and rules is not None and type(players) is int:
+    if type(game) is str and rules is not None and type(players) is int:
         try:
             return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
         except (KeyError, TypeError):
@@ -580,6 +580,6 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
     index = {key: i for i, key in enumerate(keys)}
     encoding = ActionEncoding(found, rules, players, tuple(keys), index)
     remember(_ENCODINGS, cache_key, encoding)
-    if isinstance(game, str) and len(game) <= 32:
+    if type(game) is str and len(game) <= 32:  # the caller's text, only if plain
         remember(_ENCODINGS, (game, rules, players), encoding)
     return encoding
