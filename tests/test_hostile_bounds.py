@@ -622,3 +622,18 @@ def test_the_encoding_caches_never_keep_a_callers_str_subclass() -> None:
     assert observation_encoding(Name("crazy eights"), rules, players=3) is not None
     for cache in (_actions._ENCODINGS, _observations._ENCODINGS):
         assert all(type(key[0]) is str for key in list(cache))
+
+
+@pytest.mark.parametrize("legal", [["x", "y"], [None, None], "ab", 42])
+def test_ismcts_refuses_legal_moves_that_are_not_moves(legal: Any) -> None:
+    seat, state = _first_decision()
+    agent = ISMCTSAgent(iterations=3)
+    belief = ISMCTSAgent(iterations=3, sampler="belief")
+    for call in (
+        lambda: agent.act(state.view(seat), legal, Rng.from_seed(1)),
+        lambda: agent.search(state.view(seat), legal, Rng.from_seed(1)),
+        lambda: belief.act(state.view(seat), legal, Rng.from_seed(1)),
+    ):
+        with pytest.raises(InvalidArgumentError) as raised:
+            call()
+        assert raised.value.argument == "legal"

@@ -306,9 +306,9 @@ class ISMCTSAgent:
         """  # noqa: E501  (a doctest line cannot be wrapped)
         if self.sampler == "uniform":
             return self.act(info.view, legal, rng)
-        if len(legal) == 1:
-            return legal[0], rng
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
+        if len(root_moves) == 1:
+            return root_moves[0], rng
         root, preferred, rng, _ = self._search_beliefs(info, root_moves, rng)
         return _final_choice(root, root_moves, preferred, self.confidence), rng
 
@@ -327,10 +327,11 @@ class ISMCTSAgent:
 
         Raises:
             NotImplementedError: if the game cannot sample states from a view.
+            InvalidArgumentError: if ``legal`` is not a sequence of moves.
         """
-        if len(legal) == 1:
-            return legal[0], rng
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
+        if len(root_moves) == 1:
+            return root_moves[0], rng
         if self.sampler == "belief":
             info = InfoState.start(view, self.game)
             root, preferred, rng, _ = self._search_beliefs(info, root_moves, rng)
@@ -354,6 +355,7 @@ class ISMCTSAgent:
         Raises:
             NotImplementedError: if the game cannot sample states from a view.
             ValueError: if ``legal`` is empty.
+            InvalidArgumentError: if ``legal`` is not a sequence of moves.
 
         Examples:
             >>> from cardgames import crazy_eights
@@ -367,7 +369,7 @@ class ISMCTSAgent:
         """
         if not legal:
             raise ValueError("there is no legal move to search")
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
         if self.sampler == "belief":
             found, _, rng = self.search_beliefs(InfoState.start(view, self.game), legal, rng)
             return found, rng
@@ -388,7 +390,7 @@ class ISMCTSAgent:
         """
         if not legal:
             raise ValueError("there is no legal move to search")
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
         root, _, rng, fallbacks = self._search_beliefs(info, root_moves, rng)
         return _statistics(root, root_moves), fallbacks, rng
 
@@ -419,6 +421,22 @@ class ISMCTSAgent:
         game = self.game if self.game is not None else _game_of(view)
         iterations = self.iterations_for(_seats(view))
         return grow(game, view, root_moves, iterations, self.exploration, rng)
+
+
+def _root_moves(legal: Sequence[Move]) -> tuple[Move, ...]:
+    """``legal`` as a tuple, checked to hold moves (a driver passes the engine's own).
+
+    Raises:
+        InvalidArgumentError: for anything that is not a sequence of `Move` values (text,
+            ``None``...), which the search would otherwise fail on with an `AttributeError`.
+    """
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence):
+        raise InvalidArgumentError("legal", legal, "expected the seat's legal moves")
+    moves = tuple(legal)
+    for move in moves:
+        if not isinstance(move, Move):
+            raise InvalidArgumentError("legal", move, "expected the seat's legal moves")
+    return moves
 
 
 def _seats(view: View) -> int:
