@@ -724,11 +724,18 @@ def _parse_normalised(text: str) -> Card | None:
 
 
 def _lookup(text: str) -> Card | None:
-    """The card that text names, or None; through the cache."""
+    """The card that text names, or None; through the cache.
+
+    The text is checked before it is hashed or kept: long text is refused unread, and a subclass
+    of ``str`` (whose ``__eq__`` or ``__hash__`` may lie) is replaced by a plain copy, so that
+    the cache only ever holds, and compares with, the library's own strings.
+    """
+    if str.__len__(text) > _CARD_TEXT_LIMIT:
+        return None
+    if type(text) is not str:
+        text = str.__str__(text)
     card = _PARSE_CACHE.get(text)
     if card is None:
-        if len(text) > _CARD_TEXT_LIMIT:
-            return None
         card = _parse_normalised(_normalise(text))
         if (
             card is not None

@@ -30,7 +30,7 @@ import json
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -69,12 +69,16 @@ def _parse_int(text: str) -> int:
 T = TypeVar("T")
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_MOST_HINTS: Final = 256  # the library has a few dozen classes; a caller's own are forgotten
 
 
 def _hints(cls: type) -> dict[str, Any]:
+    """The type hints of ``cls``, kept for a bounded number of classes (`decode` is public)."""
     hints = _HINTS.get(cls)
     if hints is None:
         hints = typing.get_type_hints(cls)
+        if len(_HINTS) >= _MOST_HINTS:
+            _HINTS.clear()
         _HINTS[cls] = hints
     return hints
 

@@ -37,6 +37,10 @@ def _brief(value: object) -> str:
     ``__repr__`` raises (or recurses too deeply) by its type, so that refusing a value never
     raises something else than the typed error.
     """
+    if type(value) in (str, bytes, bytearray) and len(value) > _BRIEF:  # type: ignore[arg-type]
+        # Only the head is shown: never the repr of megabytes of text, to cut it afterwards.
+        head: Any = value
+        return repr(head[:_BRIEF])[: _BRIEF - 1] + "…"
     try:
         text = repr(value)
     except Exception:  # a huge integer's ValueError, or any error of a caller's __repr__

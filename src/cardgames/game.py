@@ -30,7 +30,16 @@ import operator
 import types
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Generic,
+    Protocol,
+    TypeVar,
+    runtime_checkable,
+)
 
 import attrs
 
@@ -618,13 +627,19 @@ class Game(Generic[GameStateT]):
         """The rules of a named preset.
 
         Raises:
-            InvalidRulesError: if there is no such preset.
+            InvalidRulesError: if there is no such preset (or ``name`` is not text of at most
+                200 characters).
         """
+        known = f"known presets: {', '.join(self.presets)}"
+        if not isinstance(name, str):
+            raise InvalidRulesError("preset", name, known)
+        if len(name) > _MAX_LOOKUP_CHARS:  # never folded: that costs time and memory per char
+            raise InvalidRulesError("preset", name[:60] + "…", known)
         key = normalize_name(name)
         for preset_name, rules in self.presets.items():
             if normalize_name(preset_name) == key:
                 return rules
-        raise InvalidRulesError("preset", name, f"known presets: {', '.join(self.presets)}")
+        raise InvalidRulesError("preset", name, known)
 
     def state_from_json(self, text: str | bytes) -> GameStateT:
         """Load a state of this game (see `State.from_json`).
@@ -700,6 +715,8 @@ def normalize_name(name: str) -> str:
 
 
 _REGISTRY: dict[str, Game[Any]] = {}
+_MAX_LOOKUP_CHARS: Final = 200
+"""The longest name of a game or preset looked up (folding a name costs time and memory)."""
 _BUILTIN_MODULES = ("cardgames.crazy_eights", "cardgames.huit_americain", "cardgames.planets")
 _loaded_builtins = False
 
@@ -708,9 +725,12 @@ def register(game: Game[Any]) -> Game[Any]:
     """Add a game to the registry under its name and aliases; returns it.
 
     Raises:
-        ValueError: if a name is already taken by another game.
+        ValueError: if a name is already taken by another game, or longer than 200 characters.
     """
     names = (game.name, game.title, *game.aliases)
+    for name in names:
+        if len(name) > _MAX_LOOKUP_CHARS:
+            raise ValueError(f"a game's names have at most {_MAX_LOOKUP_CHARS} characters")
     for name in names:  # check every name before registering any
         other = _REGISTRY.get(normalize_name(name))
         if other is not None and other is not game:
@@ -737,11 +757,14 @@ def find_game(name: str) -> Game[Any]:
     """Find a registered game by name or alias (case, accents and separators do not matter).
 
     Raises:
-        UnknownGameError: if no game answers to the name (or ``name`` is not text).
+        UnknownGameError: if no game answers to the name (or ``name`` is not text, or is longer
+            than 200 characters: it is then refused unread).
     """
     _load_builtins()
     if not isinstance(name, str):
         raise UnknownGameError(_brief(name)[:80], tuple(g.name for g in games()))
+    if len(name) > _MAX_LOOKUP_CHARS:  # never folded: that costs time and memory per char
+        raise UnknownGameError(name[:60] + "…", tuple(g.name for g in games()))
     game = _REGISTRY.get(normalize_name(name))
     if game is None:
         raise UnknownGameError(name, tuple(g.name for g in games()))
@@ -797,13 +820,17 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", str.__str__(name)).casefold()
 
 
+_MAX_NAME_CHARS: Final = 100
+"""The longest player's name (every state, view, record and sentence of narration repeats it)."""
+
+
 def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
     """Check the ``players`` argument of ``new_game`` and return the players' names.
 
     A number gives ``"Player 1"``, ``"Player 2"``…; names must be non-empty, printable text (no
-    control character: names are shown to people) and different under `name_key` (ignoring case
-    and how accents are encoded). Game implementations call it so that every game refuses the
-    same values the same way.
+    control character: names are shown to people) of at most 100 characters and different
+    under `name_key` (ignoring case and how accents are encoded). Game implementations call it
+    so that every game refuses the same values the same way.
 
     Raises:
         InvalidRulesError: naming ``players``, for a bad value or a count the game does not take.
@@ -842,6 +869,12 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
         # reaches a check below, nor a state or a match.
         names = tuple(str.__str__(name) for name in given)
         for name in names:
+            if len(name) > _MAX_NAME_CHARS:  # before any copy of it; its head alone is shown
+                raise InvalidRulesError(
+                    "players",
+                    name[:40] + "…",
+                    f"names must be at most {_MAX_NAME_CHARS} characters, not {len(name)}",
+                )
             if not name.strip():
                 raise InvalidRulesError("players", players, "names must be non-empty strings")
             try:

@@ -54,7 +54,7 @@ import attrs
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Event, Move, Outcome, Termination, seat_number
+from cardgames.game import _MAX_NAME_CHARS, Event, Move, Outcome, Termination, seat_number
 
 __all__ = ["LANGUAGES", "describe", "describe_move", "ending", "narrate"]
 
@@ -560,6 +560,11 @@ def _check_players(players: object) -> tuple[str, ...]:
     names = tuple(players)
     if not 1 <= len(names) <= _MAX_PLAYERS or any(type(name) is not str for name in names):
         raise InvalidArgumentError("players", players, expected)
+    for name in names:  # a long name would be repeated in every sentence: as `new_game` refuses
+        if len(name) > _MAX_NAME_CHARS:
+            raise InvalidArgumentError(
+                "players", name[:40] + "…", f"names of at most {_MAX_NAME_CHARS} characters"
+            )
     return names
 
 

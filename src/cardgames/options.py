@@ -137,7 +137,7 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
         raise InvalidRulesError(attribute.name, value, problem) from None
     except RecursionError:  # a container nested too deeply to encode
         raise InvalidRulesError(attribute.name, value, "nested too deeply") from None
-    if checked != value or (isinstance(value, bool) and not _is_bool_type(tp)):
+    if not _same(checked, value) or (isinstance(value, bool) and not _is_bool_type(tp)):
         expected = OptionInfo(attribute.name, tp, None, "").describe_type()
         hint = "; text is read by Rules.from_options" if isinstance(value, str) else ""
         raise InvalidRulesError(
@@ -152,6 +152,48 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
             raise InvalidRulesError(attribute.name, value, f"must be at most {high}")
 
 
+def _final_rules(cls: type, **kwargs: object) -> None:
+    """The ``__init_subclass__`` of a built-in game's rules: they cannot be subclassed.
+
+    The engines trust a rules value that passed ``isinstance(rules, game.rules_type)``; a
+    caller's subclass could override what the engine reads (``decks_for`` returning ten million
+    decks, ``check_players`` accepting anything) while holding valid options. A variant is a
+    value (``rules.replace(...)``, a preset), never a subclass.
+
+    Raises:
+        TypeError: always, naming the class.
+    """
+    parent = next(base for base in cls.__mro__[1:] if "__init_subclass__" in vars(base))
+    raise TypeError(
+        f"{parent.__module__}.{parent.__qualname__} cannot be subclassed: "
+        "a variant of the rules is a value (Rules.replace, a preset), not a subclass"
+    )
+
+
+def _same(checked: object, value: object) -> bool:
+    """Whether ``value`` is ``checked`` (the decoded option) down to the type of every part.
+
+    A caller's subclass (an ``int`` whose ``__eq__`` says yes to everything, an `Effects` that
+    lies about its items) is refused, not stored: equality is only asked of the library's own
+    types, whose answers it can trust.
+    """
+    if type(checked) is not type(value):
+        return False
+    if isinstance(checked, tuple):
+        parts = typing.cast("tuple[object, ...]", value)
+        return len(checked) == len(parts) and all(map(_same, checked, parts))
+    if isinstance(checked, Mapping):  # `Effects`: its own type, so its keys can be trusted
+        table = typing.cast("Mapping[object, object]", value)
+        return list(checked) == list(table) and all(_same(checked[k], table[k]) for k in checked)
+    kind: Any = type(checked)
+    if attrs.has(kind):  # `Effect`: every field, by the same rule
+        return all(
+            _same(getattr(checked, field.name), getattr(value, field.name))
+            for field in attrs.fields(kind)
+        )
+    return bool(checked == value)
+
+
 def _is_bool_type(tp: Any) -> bool:
     if tp is bool:
         return True
@@ -159,9 +201,6 @@ def _is_bool_type(tp: Any) -> bool:
     if origin is typing.Union or origin is types.UnionType:
         return bool in typing.get_args(tp)
     return False
-
-
-_HINT_CACHE: dict[type, dict[str, Any]] = {}
 
 
 def _hints(cls: type) -> dict[str, Any]:

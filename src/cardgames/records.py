@@ -88,7 +88,7 @@ from cardgames.errors import (
     InvalidStateError,
     ParseError,
 )
-from cardgames.game import Game, Outcome, State, find_game, load_game_document
+from cardgames.game import _MAX_NAME_CHARS, Game, Outcome, State, find_game, load_game_document
 
 __all__ = [
     "GameRecord",
@@ -185,8 +185,11 @@ def _agent_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be an agent's name in a record, or ``None``.
 
     Records are printed (``cardgames replay``): a name must be printable text, without the
-    control characters a terminal obeys (escape sequences, new lines).
+    control characters a terminal obeys (escape sequences, new lines), of at most 100
+    characters (as players' names).
     """
+    if len(name) > _MAX_NAME_CHARS:
+        return f"expected agent names of at most {_MAX_NAME_CHARS} characters"
     if not name.isprintable():
         return "expected printable agent names (no control characters)"
     return None

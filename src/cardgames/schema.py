@@ -23,8 +23,9 @@ two cannot drift:
   text the library writes;
 - what a loader reads beyond the annotations is mirrored: the ``rules`` of a state, view or
   record are the game's rules, ``players`` holds from `Game.min_players` to `Game.max_players`
-  names, a view's ``game`` is the game's name, a record's ``deck`` holds the game's card texts,
-  and the planet game's lists are bounded as its loader bounds them;
+  names of at most 100 characters, a view's ``game`` is the game's name, a record's ``deck``
+  holds the game's card texts, and the planet game's lists are bounded as its loader bounds
+  them;
 - an information state's ``data`` is ``{"seat": ..., "views": [...]}``: the seat one of the
   game's seats, and from one to a million views, each the ``data`` of a view document of that
   game whose ``viewer`` is a seat (never a spectator's).
@@ -77,7 +78,7 @@ import attrs
 from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit, make_deck
 from cardgames.codec import _MAX_INT, FORMAT_VERSION, _hints
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Event, Game, Move, find_game
+from cardgames.game import _MAX_NAME_CHARS, Event, Game, Move, find_game
 
 __all__ = ["DRAFT", "KINDS", "schema"]
 
@@ -120,7 +121,7 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
         ...
         cardgames.errors.InvalidArgumentError: invalid argument kind='board': expected one of state, view, move, rules, record, infostate, match
     """  # noqa: E501  (a doctest output line cannot be wrapped)
-    if not isinstance(kind, str) or kind not in KINDS:
+    if type(kind) is not str or kind not in KINDS:  # a str subclass never reaches the cache
         raise InvalidArgumentError("kind", kind, f"expected one of {', '.join(KINDS)}")
     if isinstance(game, Game):
         registered = find_game(game.name)
@@ -572,10 +573,14 @@ class _Builder:
         if "players" in fields:
             overrides["players"] = {
                 "type": "array",
-                "items": {"type": "string"},
+                "items": {"type": "string", "maxLength": _MAX_NAME_CHARS},
                 "minItems": game.min_players,
                 "maxItems": game.max_players,
             }
+        if "agents" in fields:  # a record's agents' names, bounded as its loader bounds them
+            names = {"type": "array", "items": {"type": "string", "maxLength": _MAX_NAME_CHARS}}
+            optional = _is_union(hints["agents"]) and type(None) in typing.get_args(hints["agents"])
+            overrides["agents"] = _nullable(names) if optional else names
         if "game" in fields and hints["game"] is str:
             overrides["game"] = {"const": game.name}
         for name in card_lists:

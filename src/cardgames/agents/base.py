@@ -21,9 +21,10 @@ before, and no view is built for a seat whose agent is not informed.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast, runtime_checkable
 
 import attrs
 
@@ -109,9 +110,39 @@ def _is_informed(agent: object) -> bool:
     return getattr(agent, "informed", False) is True and callable(getattr(agent, "act_on", None))
 
 
+_MAX_AGENT_NAME: Final = 64
+
+
+def _check_agent_name(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An agent's name: text of 1 to 64 characters (rows, tables and records show it)."""
+    if type(value) is not str or not 1 <= len(value) <= _MAX_AGENT_NAME:
+        raise InvalidArgumentError(
+            attribute.name, value, f"expected a name of 1 to {_MAX_AGENT_NAME} characters"
+        )
+
+
+def _check_chance(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A real number (a `fractions.Fraction` too), never a bool or text.
+
+    Values outside 0 to 1 keep their meaning (below 0: never, above 1 or NaN: always), which the
+    compiled driver loop reproduces (``tests/test_fast_paths.py``).
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidArgumentError(attribute.name, value, "expected a real number")
+
+
 @attrs.frozen
 class RandomAgent:
     """Picks uniformly among the legal moves; declines out-of-turn moves half of the time.
+
+    Attributes:
+        name: The agent's name (1 to 64 characters).
+        interrupt_chance: How often it makes an out-of-turn move it may make (a real number;
+            0 never, 1 always).
+
+    Raises:
+        InvalidArgumentError: when made with a name that is not 1 to 64 characters of text, or
+            a chance that is not a real number (text failed at the first interruption).
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -120,8 +151,8 @@ class RandomAgent:
         True
     """
 
-    name: str = "random"
-    interrupt_chance: float = 0.5
+    name: str = attrs.field(default="random", validator=_check_agent_name)
+    interrupt_chance: float = attrs.field(default=0.5, validator=_check_chance)
 
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """Pick a legal move at random."""

@@ -110,7 +110,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -141,16 +141,63 @@ def _check_budgets(_: object, attribute: attrs.Attribute[Any], value: object) ->
     reason = "expected (players, iterations) pairs of positive integers, players ascending"
     if not isinstance(value, tuple):
         raise InvalidArgumentError(attribute.name, value, reason)
+    if len(value) > _MAX_BUDGETS:
+        raise InvalidArgumentError(attribute.name, value, f"{reason}; at most {_MAX_BUDGETS}")
     previous = 0
     for pair in value:
         if not isinstance(pair, tuple) or len(pair) != 2:
             raise InvalidArgumentError(attribute.name, value, reason)
         for number in pair:
-            if isinstance(number, bool) or type(number) is not int or number < 1:
+            if type(number) is not int or number < 1:
                 raise InvalidArgumentError(attribute.name, value, reason)
+        if pair[1] > _MAX_ITERATIONS:
+            raise InvalidArgumentError(
+                attribute.name, value, f"{reason}; at most {_MAX_ITERATIONS} iterations"
+            )
         if pair[0] <= previous:
             raise InvalidArgumentError(attribute.name, value, reason)
         previous = pair[0]
+
+
+_MAX_ITERATIONS: Final = 1_000_000  # the largest budget (as `make_agent` reads "ismcts:N")
+_MAX_BUDGETS = 64
+_MAX_CONSTANT = 1_000_000  # far above any useful constant; a huge int would overflow a float
+_MAX_NAME = 64
+
+
+def _check_iterations(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A whole number of iterations, 1 to `_MAX_ITERATIONS` (never a float, a bool, a subclass)."""
+    if type(value) is not int or not 1 <= value <= _MAX_ITERATIONS:
+        raise InvalidArgumentError(
+            attribute.name, value, f"expected a whole number of iterations, 1 to {_MAX_ITERATIONS}"
+        )
+
+
+def _check_constant(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """A number from 0 to `_MAX_CONSTANT` (``exploration``, ``confidence``); never NaN."""
+    if (
+        type(value) is not int and type(value) is not float
+    ) or not 0.0 <= value <= _MAX_CONSTANT:  # NaN fails the test
+        raise InvalidArgumentError(
+            attribute.name, value, f"expected a number from 0 to {_MAX_CONSTANT:,}"
+        )
+
+
+def _check_name(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not str or not 1 <= len(value) <= _MAX_NAME:
+        raise InvalidArgumentError(
+            attribute.name, value, f"expected a name of 1 to {_MAX_NAME} characters"
+        )
+
+
+def _check_game(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and not isinstance(value, Game):
+        raise InvalidArgumentError(attribute.name, value, "expected a Game or None")
+
+
+def _check_sampler(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not str or value not in SAMPLERS:
+        raise InvalidArgumentError(attribute.name, value, f"expected one of {SAMPLERS}")
 
 
 @attrs.frozen
@@ -172,11 +219,13 @@ class ISMCTSAgent:
     """Single-observer information-set Monte Carlo tree search (see the module text).
 
     Attributes:
-        iterations: Determinizations (and so playouts) per decision, at least 1.
-        exploration: The UCB1 exploration constant, at least 0.
-        name: The agent's name in tables and records.
+        iterations: Determinizations (and so playouts) per decision, a whole number from 1 to
+            1,000,000.
+        exploration: The UCB1 exploration constant, a number from 0 to 1,000,000.
+        name: The agent's name in tables and records (1 to 64 characters).
         confidence: How many standard errors a root move that the default policy would not
-            play must gain over the policy's move to be chosen (0: always the most visited).
+            play must gain over the policy's move to be chosen (0: always the most visited); a
+            number from 0 to 1,000,000.
         game: The game to search. By default it is found from the view's ``game`` name with
             `find_game`. It must implement `Game.sample_state`.
         sampler: How determinizations are dealt. ``"uniform"`` (the default): the unseen cards
@@ -189,9 +238,15 @@ class ISMCTSAgent:
         player_budgets: Iterations by table size, ``((players, iterations), ...)`` with
             ``players`` strictly ascending: at a table of at least ``players`` seats the
             agent runs ``iterations`` instead of `iterations` (the last pair that applies
-            wins; a mapping is taken as its items). Empty by default: `iterations` at any
-            table. The ``"hard"`` level uses it to keep a decision's cost about the same at
-            every number of players (`cardgames.agents.levels`).
+            wins; a mapping is taken as its items; at most 64 pairs, each budget at most
+            1,000,000). Empty by default: `iterations` at any table. The ``"hard"`` level uses
+            it to keep a decision's cost about the same at every number of players
+            (`cardgames.agents.levels`).
+
+    Raises:
+        InvalidArgumentError: when made with an argument of another type or out of range (an
+            infinite, fractional or boolean budget, a NaN constant, a ``game`` that is not a
+            `Game`), so that no search starts that could not end.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -209,14 +264,14 @@ class ISMCTSAgent:
         [300, 150, 150, 80, 80]
     """
 
-    iterations: int = attrs.field(default=200, validator=attrs.validators.ge(1))
-    exploration: float = attrs.field(default=0.7, validator=attrs.validators.ge(0.0))
-    name: str = "ismcts"
-    confidence: float = attrs.field(default=1.0, kw_only=True, validator=attrs.validators.ge(0.0))
-    game: Game[Any] | None = attrs.field(default=None, kw_only=True, repr=False)
-    sampler: str = attrs.field(
-        default="uniform", kw_only=True, validator=attrs.validators.in_(SAMPLERS)
+    iterations: int = attrs.field(default=200, validator=_check_iterations)
+    exploration: float = attrs.field(default=0.7, validator=_check_constant)
+    name: str = attrs.field(default="ismcts", validator=_check_name)
+    confidence: float = attrs.field(default=1.0, kw_only=True, validator=_check_constant)
+    game: Game[Any] | None = attrs.field(
+        default=None, kw_only=True, repr=False, validator=_check_game
     )
+    sampler: str = attrs.field(default="uniform", kw_only=True, validator=_check_sampler)
     player_budgets: tuple[tuple[int, int], ...] = attrs.field(
         default=(), kw_only=True, converter=_budget_pairs, validator=_check_budgets
     )
@@ -251,9 +306,9 @@ class ISMCTSAgent:
         """  # noqa: E501  (a doctest line cannot be wrapped)
         if self.sampler == "uniform":
             return self.act(info.view, legal, rng)
-        if len(legal) == 1:
-            return legal[0], rng
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
+        if len(root_moves) == 1:
+            return root_moves[0], rng
         root, preferred, rng, _ = self._search_beliefs(info, root_moves, rng)
         return _final_choice(root, root_moves, preferred, self.confidence), rng
 
@@ -272,10 +327,11 @@ class ISMCTSAgent:
 
         Raises:
             NotImplementedError: if the game cannot sample states from a view.
+            InvalidArgumentError: if ``legal`` is not a sequence of moves.
         """
-        if len(legal) == 1:
-            return legal[0], rng
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
+        if len(root_moves) == 1:
+            return root_moves[0], rng
         if self.sampler == "belief":
             info = InfoState.start(view, self.game)
             root, preferred, rng, _ = self._search_beliefs(info, root_moves, rng)
@@ -299,6 +355,7 @@ class ISMCTSAgent:
         Raises:
             NotImplementedError: if the game cannot sample states from a view.
             ValueError: if ``legal`` is empty.
+            InvalidArgumentError: if ``legal`` is not a sequence of moves.
 
         Examples:
             >>> from cardgames import crazy_eights
@@ -312,7 +369,7 @@ class ISMCTSAgent:
         """
         if not legal:
             raise ValueError("there is no legal move to search")
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
         if self.sampler == "belief":
             found, _, rng = self.search_beliefs(InfoState.start(view, self.game), legal, rng)
             return found, rng
@@ -333,7 +390,7 @@ class ISMCTSAgent:
         """
         if not legal:
             raise ValueError("there is no legal move to search")
-        root_moves = tuple(legal)
+        root_moves = _root_moves(legal)
         root, _, rng, fallbacks = self._search_beliefs(info, root_moves, rng)
         return _statistics(root, root_moves), fallbacks, rng
 
@@ -364,6 +421,22 @@ class ISMCTSAgent:
         game = self.game if self.game is not None else _game_of(view)
         iterations = self.iterations_for(_seats(view))
         return grow(game, view, root_moves, iterations, self.exploration, rng)
+
+
+def _root_moves(legal: Sequence[Move]) -> tuple[Move, ...]:
+    """``legal`` as a tuple, checked to hold moves (a driver passes the engine's own).
+
+    Raises:
+        InvalidArgumentError: for anything that is not a sequence of `Move` values (text,
+            ``None``...), which the search would otherwise fail on with an `AttributeError`.
+    """
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence):
+        raise InvalidArgumentError("legal", legal, "expected the seat's legal moves")
+    moves = tuple(legal)
+    for move in moves:
+        if not isinstance(move, Move):
+            raise InvalidArgumentError("legal", move, "expected the seat's legal moves")
+    return moves
 
 
 def _seats(view: View) -> int:

@@ -128,6 +128,7 @@ class PlanetCard(_TextCoded, enum.IntEnum):
         Accepted, in any case, with or without accents, hyphens or spaces: ``"Saturn"``,
         ``"Saturne"``, ``"Sa"``, ``"♄"``; ``"black hole"``, ``"black-hole"``, ``"BH"``,
         ``"trou noir"``, ``"TN"``; ``"Te"`` and ``"Terre"`` for Earth, ``"Vénus"``/``"Venus"``.
+        Text longer than 64 characters is refused without being read (no name is that long).
 
         Args:
             text: The text to read.
@@ -147,6 +148,8 @@ class PlanetCard(_TextCoded, enum.IntEnum):
             cardgames.errors.ParseError: cannot parse 'Pluto': expected a planet card such as 'Saturn', 'Saturne', 'Sa', 'black hole' or 'trou noir'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
         if isinstance(text, str):
+            if len(text) > _TEXT_LIMIT:  # no name is that long: refused unread, its head shown
+                raise ParseError(text[:60] + "…", _EXPECTED)
             card = _NAMES.get(_fold(text))
             if card is not None:
                 return card
@@ -189,6 +192,7 @@ _FRENCH: Final = (
 )
 _ABBREVIATIONS: Final = ("Me", "Ve", "Ea", "Ma", "Ju", "Sa", "Ur", "Ne", "BH")
 _SYMBOLS: Final = ("☿", "♀", "♁", "♂", "♃", "♄", "♅", "♆", "●")
+_TEXT_LIMIT: Final = 64  # as `cardgames.cards.Card.parse`
 _EXPECTED: Final = "a planet card such as 'Saturn', 'Saturne', 'Sa', 'black hole' or 'trou noir'"
 
 

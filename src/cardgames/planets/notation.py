@@ -28,6 +28,10 @@ from cardgames.planets.moves import (
 
 __all__ = ["parse_move"]
 
+_MAX_CHARS: Final = 1000
+"""The longest move text read (``poser`` and 104 planets written one by one fit): a longer text
+is refused before any work that grows with it."""
+
 
 def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
     """Read one move of ``player`` (see `PlanetsState.parse_move`).
@@ -38,7 +42,7 @@ def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
         players: The players' names, by seat (a seat may be given by name).
 
     Raises:
-        ParseError: if the text is not a move.
+        ParseError: if the text is not a move (or is longer than 1,000 characters).
 
     Examples:
         >>> parse_move("donner Saturne à Tom", 0, ["Léa", "Tom"])
@@ -50,6 +54,8 @@ def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
     )
     if not isinstance(text, str):
         raise ParseError(text, expected)
+    if len(text) > _MAX_CHARS:  # no move is that long: refused before it is split or copied
+        raise ParseError(text[:60] + "…", f"a move of at most {_MAX_CHARS} characters")
     words = text.split()
     verb = _VERBS.get(_fold_word(words[0])) if words else None
     if verb is None:

@@ -37,6 +37,7 @@ The planet game ("8"), in this order:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
@@ -523,11 +524,20 @@ _ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
 _CACHE_SIZE: Final = 128
 
 
+_REMEMBERING: Final = threading.Lock()
+
+
 def remember(cache: dict[_K, _V], key: _K, value: _V) -> None:
-    """Keep ``value`` in ``cache``, forgetting the oldest entries beyond `_CACHE_SIZE`."""
-    cache[key] = value
-    while len(cache) > _CACHE_SIZE:
-        del cache[next(iter(cache))]
+    """Keep ``value`` in ``cache``, forgetting the oldest entries beyond `_CACHE_SIZE`.
+
+    Thread-safe: two threads forgetting at once would pick the same oldest key (one `KeyError`)
+    or iterate while the other inserts (`RuntimeError`), so writers take a lock; readers (the
+    caches' lookups) need none.
+    """
+    with _REMEMBERING:
+        cache[key] = value
+        while len(cache) > _CACHE_SIZE:
+            del cache[next(iter(cache))]
 
 
 def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -> ActionEncoding:
@@ -550,7 +560,7 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         >>> encoding.size, encoding.describe(0), encoding.describe(encoding.decline)
         (129, 'keep Mercury', 'decline')
     """
-    if isinstance(game, str) and rules is not None and type(players) is int:
+    if type(game) is str and rules is not None and type(players) is int:
         try:
             return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
         except (KeyError, TypeError):
@@ -570,6 +580,6 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
     index = {key: i for i, key in enumerate(keys)}
     encoding = ActionEncoding(found, rules, players, tuple(keys), index)
     remember(_ENCODINGS, cache_key, encoding)
-    if isinstance(game, str) and len(game) <= 32:
+    if type(game) is str and len(game) <= 32:  # the caller's text, only if plain
         remember(_ENCODINGS, (game, rules, players), encoding)
     return encoding

@@ -381,7 +381,7 @@ def observation_encoding(
         >>> [f.name for f in observation_encoding("planets", players=2).fields][:4]
         ['phase', 'turn', 'commander', 'adjutant']
     """
-    if isinstance(game, str) and rules is not None and type(players) is int:
+    if type(game) is str and rules is not None and type(players) is int:
         try:
             return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
         except (KeyError, TypeError):
@@ -398,7 +398,7 @@ def observation_encoding(
         else:
             raise InvalidArgumentError("game", found.name, "no observation encoding for this game")
         remember(_ENCODINGS, key, encoding)
-        if isinstance(game, str) and len(game) <= 32:
+        if type(game) is str and len(game) <= 32:  # the caller's text, only if plain
             remember(_ENCODINGS, (game, rules, players), encoding)
     return encoding
 

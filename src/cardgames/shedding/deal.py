@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from cardgames.cards import Card, make_deck, parse_cards
+from cardgames.cards import _CARD_TEXT_LIMIT, Card, make_deck, parse_cards
 from cardgames.codec import decode
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError, ParseError
 from cardgames.game import Game, player_names
@@ -148,6 +148,11 @@ def _deck_order(deck: object, full: tuple[Card, ...]) -> tuple[Card, ...]:
     """
     expected = "expected Card values (Card.parse, parse_cards) or card text such as '8H 2C'"
     if isinstance(deck, str):
+        # Text is bounded as iterables are: one card more than the deck holds, each at most as
+        # long as `Card.parse` reads, with a separator (a million cards took 7 s to parse).
+        longest = (len(full) + 1) * (_CARD_TEXT_LIMIT + 1)
+        if len(deck) > longest:
+            raise InvalidRulesError("deck", f"{len(deck)} characters", f"{expected}; too long")
         try:
             return parse_cards(deck)
         except ParseError as exc:

@@ -52,7 +52,7 @@ import attrs
 
 from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import InvalidStateError
-from cardgames.game import Game, Outcome, Termination, find_game, name_key
+from cardgames.game import _MAX_NAME_CHARS, Game, Outcome, Termination, find_game, name_key
 from cardgames.rng import Rng
 from cardgames.shedding.engine import _FACE, _NO_SUIT, RawEvent, SheddingState, _Tables, _tables
 from cardgames.shedding.moves import AnnouncementMissed, CardPlayed, HandsSwapped
@@ -96,6 +96,8 @@ def _check_players(players: Sequence[str], game: Game[Any]) -> int:
             "players",
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}",
         )
+    if any(type(p) is str and len(p) > _MAX_NAME_CHARS for p in players):  # before any copy
+        _fail("players", f"names must be at most {_MAX_NAME_CHARS} characters")
     if (
         any(type(p) is not str or not p.strip() or not p.isprintable() for p in players)
         or len({name_key(p) for p in players}) != n

@@ -105,10 +105,13 @@ class Effect:
                 raise ParseError(
                     text, "effects joined by '+': wild, drawN, skip, reverse, again, swap, choose"
                 )
-            name = "draw" if match.group(2) is not None else match.group(1)
+            digits = match.group(2)
+            name = "draw" if digits is not None else match.group(1)
             if name in values:
                 raise ParseError(text, f"each effect once ({name} is given twice)")
-            values[name] = int(match.group(2)) if name == "draw" else True
+            if digits is not None and len(digits) > 3:  # never read a long number (see codec)
+                raise ParseError(text[:60] + "…", "drawN with N from 0 to 99")
+            values[name] = int(digits) if digits is not None else True
         try:
             return cls(**values)  # type: ignore[arg-type]
         except ValueError as exc:
