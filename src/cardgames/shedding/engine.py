@@ -1026,10 +1026,119 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     # -- transitions ----------------------------------------------------------------------------
 
     def _transition(self, move: Move) -> SheddingState:
-        # A new state with this one's fields and an empty cache, which the move then changes.
-        # Interpreted, the instance is made without running __init__ (its check of the token is
-        # for callers from outside: a Python call fewer per move); compiled, the native
-        # constructor is the cheaper way. Written out here, not in a method: one call fewer.
+        t = self._tables
+        kind = type(move)
+        if not self._swap_open and self._moves_played + 1 < t.max_moves:
+            # The common moves, written out (a Python call and the list of events fewer,
+            # interpreted) when no announcement is due and the move limit is not near. Each
+            # builds its state field by field once, every field written one time (a field
+            # copied from this state and then overwritten costs a load and a store more,
+            # interpreted), in the order of the general path below.
+            if type(move) is PlayCard:  # narrows the type without a call to cast (interpreted)
+                p = move.player
+                card = move.card
+                hands = self._hands
+                hand = hands[p]
+                phase = self._phase
+                if t.plain[card] and phase is not _OVER and not self._penalty and len(hand) > 2:
+                    # A card without effect, laid in turn (after a draw or not) or as a jump-in,
+                    # that neither ends the round nor leaves one card (no announcement). As in
+                    # the general path (_play): the pending call-out lapses, a drawn card is
+                    # kept, the passes end.
+                    i = hand.index(card)
+                    direction = self._direction
+                    new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+                    new._players = self._players
+                    new._hands = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
+                    new._stock = self._stock
+                    new._discard = self._discard + (card,)
+                    new._current = (p + direction) % t.n
+                    new._direction = direction
+                    new._suit = card.suit
+                    new._penalty = 0
+                    new._phase = _PLAY
+                    new._drawn = self._drawn if phase is _PLAY else None
+                    new._announce_target = None
+                    new._top_player = p
+                    new._passes = 0
+                    new._moves_played = self._moves_played + 1
+                    new._rng = self._rng
+                    new._rules = self._rules
+                    new._tables = t
+                    new._outcome = self._outcome
+                    new._raw_events = ((CardPlayed, p, card, p != self._current),)
+                    new._legal = None
+                    new._swap_open = False
+                    new._c = {}
+                    return new
+            elif kind is Draw:
+                stock = self._stock
+                if stock and not t.draw_until_playable:
+                    # A turn's draw of one card from a stock that is not empty (see _draw_turn).
+                    p = self._current
+                    card = stock[0]
+                    hands = self._hands
+                    new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+                    new._players = self._players
+                    new._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
+                    new._stock = stock[1:]
+                    new._discard = self._discard
+                    # What fits is this state's: the suit and the top card stay.
+                    if t.drawer_decides or (t.must_play_drawn and card in _playable_now(self)):
+                        new._current = p
+                        new._phase = _AFTER_DRAW
+                        new._drawn = card
+                    else:
+                        new._current = (p + self._direction) % t.n
+                        new._phase = self._phase
+                        new._drawn = self._drawn
+                    new._direction = self._direction
+                    new._suit = self._suit
+                    new._penalty = self._penalty
+                    new._announce_target = None
+                    new._top_player = self._top_player
+                    new._passes = 0
+                    new._moves_played = self._moves_played + 1
+                    new._rng = self._rng
+                    new._rules = self._rules
+                    new._tables = t
+                    new._outcome = self._outcome
+                    new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
+                    new._legal = None
+                    new._swap_open = False
+                    new._c = {}
+                    return new
+            elif kind is Pass and self._phase is _AFTER_DRAW:
+                # The drawer keeps the card drawn and the turn passes (see _pass).
+                p = self._current
+                new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+                new._players = self._players
+                new._hands = self._hands
+                new._stock = self._stock
+                new._discard = self._discard
+                new._current = (p + self._direction) % t.n
+                new._direction = self._direction
+                new._suit = self._suit
+                new._penalty = self._penalty
+                new._phase = _PLAY
+                new._drawn = None
+                new._announce_target = None
+                new._top_player = self._top_player
+                new._passes = self._passes
+                new._moves_played = self._moves_played + 1
+                new._rng = self._rng
+                new._rules = self._rules
+                new._tables = t
+                new._outcome = self._outcome
+                new._raw_events = ((Passed, p),)
+                new._legal = None
+                new._swap_open = False
+                new._c = {}
+                return new
+        # The general path: a new state with this one's fields and an empty cache, which the
+        # move then changes. Interpreted, the instance is made without running __init__ (its
+        # check of the token is for callers from outside: a Python call fewer per move);
+        # compiled, the native constructor is the cheaper way.
         new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
         new._players = self._players
         new._hands = self._hands
@@ -1047,71 +1156,12 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         new._moves_played = self._moves_played
         new._rng = self._rng
         new._rules = self._rules
-        new._tables = self._tables
+        new._tables = t
         new._outcome = self._outcome
         new._raw_events = self._raw_events
         new._legal = None
         new._swap_open = False
         new._c = {}
-        kind = type(move)
-        t = self._tables
-        if type(move) is PlayCard:  # narrows the type without a call to cast (interpreted)
-            p = move.player
-            card = move.card
-            hands = self._hands
-            hand = hands[p]
-            if (
-                t.plain[card]
-                and self._phase is _PLAY
-                and self._announce_target is None
-                and not self._penalty
-                and len(hand) > 2
-                and self._moves_played + 1 < t.max_moves
-                and not self._swap_open
-            ):
-                # The common case, inlined: a card without effect, laid in turn or as a
-                # jump-in, that neither ends the round nor leaves one card (no announcement).
-                i = hand.index(card)
-                new._hands = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
-                new._discard = self._discard + (card,)
-                new._top_player = p
-                new._suit = card.suit
-                new._passes = 0
-                new._current = (p + self._direction) % t.n
-                new._moves_played = self._moves_played + 1
-                new._raw_events = ((CardPlayed, p, card, p != self._current),)
-                return new
-        elif not self._swap_open and self._moves_played + 1 < t.max_moves:
-            # The other common cases, inlined as well (a Python call and the list of events
-            # fewer, interpreted), when no announcement is due and the move limit is not near:
-            if kind is Draw and self._stock and not t.draw_until_playable:
-                # A turn's draw of one card from a stock that is not empty (see _draw_turn).
-                p = self._current
-                stock = self._stock
-                card = stock[0]
-                hands = self._hands
-                new._stock = stock[1:]
-                new._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
-                new._passes = 0
-                new._announce_target = None
-                new._moves_played = self._moves_played + 1
-                new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
-                if t.drawer_decides or (t.must_play_drawn and card in _playable_now(new)):
-                    new._phase = _AFTER_DRAW
-                    new._drawn = card
-                else:
-                    new._current = (p + self._direction) % t.n
-                return new
-            if kind is Pass and self._phase is _AFTER_DRAW:
-                # The drawer keeps the card drawn and the turn passes (see _pass).
-                p = self._current
-                new._phase = _PLAY
-                new._drawn = None
-                new._announce_target = None
-                new._current = (p + self._direction) % t.n
-                new._moves_played = self._moves_played + 1
-                new._raw_events = ((Passed, p),)
-                return new
         # A player whom the last move's swap left one card announces it before this move.
         due = _swap_due(self) if self._swap_open else -1
         new._announce_target = None
