@@ -294,6 +294,11 @@ _FIELDS: Final = (
     "raw_events",
 )
 _new_object: Final = object.__new__  # an instance without __init__ (interpreted copies)
+# The per-state cache (`_c`) of a state that has cached nothing yet: shared by all such states
+# and never written (a state that caches something first gets a dict of its own, `_own_cache`).
+# Most states of a playout never use theirs, and a dict made and released per move costs
+# about 250 instructions, interpreted.
+_NO_CACHE: Final[dict[Any, Any]] = {}
 
 
 class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
@@ -459,6 +464,14 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             self._raw_events,
         )
 
+    def __hash__(self) -> int:
+        # ValueState's, with the cache made on first use (see _NO_CACHE).
+        value = self._c.get("hash")
+        if value is None:
+            value = hash(self._key())
+            _own_cache(self)["hash"] = value
+        return int(value)
+
     def _evolve(self, **changes: Any) -> SheddingState:
         """A copy with the named fields replaced, unchecked (white-box tests build positions).
 
@@ -515,11 +528,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     @property
     def last_events(self) -> tuple[Event, ...]:
         """The events of the move that produced this state (or of the deal)."""
-        cache = self._c
-        events = cache.get("events")
+        events = self._c.get("events")
         if events is None:
             events = tuple(record[0](*record[1:]) for record in self._raw_events)
-            cache["events"] = events
+            _own_cache(self)["events"] = events
         return events
 
     @property
@@ -769,10 +781,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
     def _moves(self) -> tuple[tuple[int, ...], dict[int, LegalMoves[Move]]]:
         """Who may act, and each such seat's legal moves (cached under the key "moves")."""
-        cache = self._c
-        result = cache.get("moves")
+        result = self._c.get("moves")
         if result is not None:
             return result  # type: ignore[no-any-return]
+        cache = _own_cache(self)
         if self._phase is _OVER:
             result = ((), {})
             cache["moves"] = result
@@ -1073,7 +1085,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._raw_events = ((CardPlayed, p, card, p != self._current),)
                     new._legal = None
                     new._swap_open = False
-                    new._c = {}
+                    new._c = _NO_CACHE
                     return new
             elif kind is Draw:
                 stock = self._stock
@@ -1110,7 +1122,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
                     new._legal = None
                     new._swap_open = False
-                    new._c = {}
+                    new._c = _NO_CACHE
                     return new
             elif kind is Pass and self._phase is _AFTER_DRAW:
                 # The drawer keeps the card drawn and the turn passes (see _pass).
@@ -1137,7 +1149,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 new._raw_events = ((Passed, p),)
                 new._legal = None
                 new._swap_open = False
-                new._c = {}
+                new._c = _NO_CACHE
                 return new
         # The general path: a new state with this one's fields and an empty cache, which the
         # move then changes. Interpreted, the instance is made without running __init__ (its
@@ -1165,7 +1177,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         new._raw_events = self._raw_events
         new._legal = None
         new._swap_open = False
-        new._c = {}
+        new._c = _NO_CACHE
         # A player whom the last move's swap left one card announces it before this move.
         due = _swap_due(self) if self._swap_open else -1
         new._announce_target = None
@@ -1199,6 +1211,15 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             new._swap_open = True
         new._raw_events = tuple(events)
         return new
+
+
+def _own_cache(s: SheddingState) -> dict[Any, Any]:
+    """The per-state cache of ``s``, made its own if it was still the shared empty one."""
+    cache = s._c
+    if cache is _NO_CACHE:
+        cache = {}
+        s._c = cache
+    return cache
 
 
 def _malformed(move: Move) -> str:
@@ -1577,7 +1598,7 @@ def _state(
     state._raw_events = raw_events
     state._swap_open = tables.swap_announce and _swap_marks(raw_events)
     state._legal = None
-    state._c = {}
+    state._c = _NO_CACHE
     return state
 
 
