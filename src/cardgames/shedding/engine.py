@@ -465,6 +465,14 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             self._raw_events,
         )
 
+    def __eq__(self, other: object) -> bool:
+        # ValueState's, defined again beside __hash__: a compiled class that defines one of the
+        # two gets no inherited tp_richcompare (CPython inherits the pair together), and its
+        # states would compare by identity.
+        if not isinstance(other, SheddingState) or type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
     def __hash__(self) -> int:
         # ValueState's, with the cache made on first use (see _NO_CACHE).
         value = self._c.get("hash")
