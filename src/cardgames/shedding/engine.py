@@ -121,6 +121,7 @@ _SUIT_OF: Final = tuple(
     int(c.suit) if c.suit is not None else _NO_SUIT for c in map(Card.from_code, range(53))
 )
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+_SUIT: Final = tuple(c.suit for c in _CARDS)  # Card.suit by code
 _MOVE_CLASSES: Final = (PlayCard, Draw, Pass, TakePenalty, CallOut, Announce)
 _NO_MOVES: Final[LegalMoves[Move]] = LegalMoves(())
 
@@ -294,6 +295,11 @@ _FIELDS: Final = (
     "raw_events",
 )
 _new_object: Final = object.__new__  # an instance without __init__ (interpreted copies)
+# The per-state cache (`_c`) of a state that has cached nothing yet: shared by all such states
+# and never written (a state that caches something first gets a dict of its own, `_own_cache`).
+# Most states of a playout never use theirs, and a dict made and released per move costs
+# about 250 instructions, interpreted.
+_NO_CACHE: Final[dict[Any, Any]] = {}
 
 
 class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
@@ -320,7 +326,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         rng: The RNG for the coming reshuffles (never shown to players).
 
     The fields are read-only properties over private slots: the engine writes the slots of a new
-    state while it builds it (`_transition`, `_state`), and nothing writes them afterwards.
+    state while it builds it (`apply`, `_state`), and nothing writes them afterwards.
     Compiled with mypyc (the binary wheels), this class is a native class and the slots are C
     struct fields.
     """
@@ -459,6 +465,22 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             self._raw_events,
         )
 
+    def __eq__(self, other: object) -> bool:
+        # ValueState's, defined again beside __hash__: a compiled class that defines one of the
+        # two gets no inherited tp_richcompare (CPython inherits the pair together), and its
+        # states would compare by identity.
+        if not isinstance(other, SheddingState) or type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        # ValueState's, with the cache made on first use (see _NO_CACHE).
+        value = self._c.get("hash")
+        if value is None:
+            value = hash(self._key())
+            _own_cache(self)["hash"] = value
+        return int(value)
+
     def _evolve(self, **changes: Any) -> SheddingState:
         """A copy with the named fields replaced, unchecked (white-box tests build positions).
 
@@ -515,11 +537,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     @property
     def last_events(self) -> tuple[Event, ...]:
         """The events of the move that produced this state (or of the deal)."""
-        cache = self._c
-        events = cache.get("events")
+        events = self._c.get("events")
         if events is None:
             events = tuple(record[0](*record[1:]) for record in self._raw_events)
-            cache["events"] = events
+            _own_cache(self)["events"] = events
         return events
 
     @property
@@ -594,13 +615,185 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
-        for candidate in legal:
-            if candidate is move:
-                return self._transition(candidate)
-        own = engine_move(legal, move)  # an equal move built by the caller: use ours
-        if own is None:
-            raise self._diagnose(move)
-        return self._transition(own)
+        for chosen in legal:
+            if chosen is move:
+                break
+        else:
+            own = engine_move(legal, move)  # an equal move built by the caller: use ours
+            if own is None:
+                raise self._diagnose(move)
+            chosen = own
+        # The transition, written out here rather than in a method of its own: interpreted, a
+        # Python call fewer per move.
+        t = self._tables
+        kind = type(chosen)
+        if not self._swap_open and self._moves_played + 1 < t.max_moves:
+            # The common moves, written out (a Python call and the list of events fewer,
+            # interpreted) when no announcement is due and the move limit is not near. Each
+            # builds its state field by field once, every field written one time (a field
+            # copied from this state and then overwritten costs a load and a store more,
+            # interpreted), in the order of the general path below.
+            if type(chosen) is PlayCard:  # narrows the type without a call to cast (interpreted)
+                p = chosen.player
+                card = chosen.card
+                hands = self._hands
+                hand = hands[p]
+                phase = self._phase
+                if t.plain[card] and phase is not _OVER and not self._penalty and len(hand) > 2:
+                    # A card without effect, laid in turn (after a draw or not) or as a jump-in,
+                    # that neither ends the round nor leaves one card (no announcement). As in
+                    # the general path (_play): the pending call-out lapses, a drawn card is
+                    # kept, the passes end.
+                    i = hand.index(card)
+                    direction = self._direction
+                    new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+                    new._players = self._players
+                    new._hands = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
+                    new._stock = self._stock
+                    new._discard = self._discard + (card,)
+                    new._current = (p + direction) % t.n
+                    new._direction = direction
+                    new._suit = _SUIT[card]  # a tuple read: Card.suit is a Python property
+                    new._penalty = 0
+                    new._phase = _PLAY
+                    new._drawn = self._drawn if phase is _PLAY else None
+                    new._announce_target = None
+                    new._top_player = p
+                    new._passes = 0
+                    new._moves_played = self._moves_played + 1
+                    new._rng = self._rng
+                    new._rules = self._rules
+                    new._tables = t
+                    new._outcome = self._outcome
+                    new._raw_events = ((CardPlayed, p, card, p != self._current),)
+                    new._legal = None
+                    new._swap_open = False
+                    new._c = _NO_CACHE
+                    return new
+            elif kind is Draw:
+                stock = self._stock
+                if stock and not t.draw_until_playable:
+                    # A turn's draw of one card from a stock that is not empty (see _draw_turn).
+                    p = self._current
+                    card = stock[0]
+                    hands = self._hands
+                    new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+                    new._players = self._players
+                    new._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
+                    new._stock = stock[1:]
+                    new._discard = self._discard
+                    # What fits is this state's: the suit and the top card stay.
+                    if t.drawer_decides or (t.must_play_drawn and card in _playable_now(self)):
+                        new._current = p
+                        new._phase = _AFTER_DRAW
+                        new._drawn = card
+                    else:
+                        new._current = (p + self._direction) % t.n
+                        new._phase = self._phase
+                        new._drawn = self._drawn
+                    new._direction = self._direction
+                    new._suit = self._suit
+                    new._penalty = self._penalty
+                    new._announce_target = None
+                    new._top_player = self._top_player
+                    new._passes = 0
+                    new._moves_played = self._moves_played + 1
+                    new._rng = self._rng
+                    new._rules = self._rules
+                    new._tables = t
+                    new._outcome = self._outcome
+                    new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
+                    new._legal = None
+                    new._swap_open = False
+                    new._c = _NO_CACHE
+                    return new
+            elif kind is Pass and self._phase is _AFTER_DRAW:
+                # The drawer keeps the card drawn and the turn passes (see _pass).
+                p = self._current
+                new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+                new._players = self._players
+                new._hands = self._hands
+                new._stock = self._stock
+                new._discard = self._discard
+                new._current = (p + self._direction) % t.n
+                new._direction = self._direction
+                new._suit = self._suit
+                new._penalty = self._penalty
+                new._phase = _PLAY
+                new._drawn = None
+                new._announce_target = None
+                new._top_player = self._top_player
+                new._passes = self._passes
+                new._moves_played = self._moves_played + 1
+                new._rng = self._rng
+                new._rules = self._rules
+                new._tables = t
+                new._outcome = self._outcome
+                new._raw_events = ((Passed, p),)
+                new._legal = None
+                new._swap_open = False
+                new._c = _NO_CACHE
+                return new
+        # The general path: a new state with this one's fields and an empty cache, which the
+        # move then changes. Interpreted, the instance is made without running __init__ (its
+        # check of the token is for callers from outside: a Python call fewer per move);
+        # compiled, the native constructor is the cheaper way.
+        new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+        new._players = self._players
+        new._hands = self._hands
+        new._stock = self._stock
+        new._discard = self._discard
+        new._current = self._current
+        new._direction = self._direction
+        new._suit = self._suit
+        new._penalty = self._penalty
+        new._phase = self._phase
+        new._drawn = self._drawn
+        new._announce_target = self._announce_target
+        new._top_player = self._top_player
+        new._passes = self._passes
+        new._moves_played = self._moves_played
+        new._rng = self._rng
+        new._rules = self._rules
+        new._tables = t
+        new._outcome = self._outcome
+        new._raw_events = self._raw_events
+        new._legal = None
+        new._swap_open = False
+        new._c = _NO_CACHE
+        # A player whom the last move's swap left one card announces it before this move.
+        due = _swap_due(self) if self._swap_open else -1
+        new._announce_target = None
+        events: list[RawEvent] = []
+        if type(chosen) is PlayCard:
+            _play(new, events, chosen)
+        elif kind is Draw:
+            _draw_turn(new, events)
+        elif kind is TakePenalty:
+            _take_penalty(new, events)
+        elif kind is Pass:
+            _pass(new, events)
+        elif kind is Announce:
+            events.append((AnnouncementMade, chosen.player))
+        else:
+            _call_out(new, events, cast(CallOut, chosen))
+        moves_played = new._moves_played + 1
+        new._moves_played = moves_played
+        if moves_played >= t.max_moves and new._phase is not _OVER:
+            _finish(new, events, Termination.TURN_LIMIT)
+        elif (
+            due >= 0
+            and kind is not Announce
+            and new._phase is not _OVER
+            and len(new._hands[due]) == 1
+            and not any(r[0] is HandsSwapped and r[2] == due for r in events)
+        ):
+            # The move went by without the announcement: the call-out window opens now, until
+            # the next move (unless a new swap left the player one card again: then due anew).
+            events.append((AnnouncementMissed, due))
+            new._swap_open = True
+        new._raw_events = tuple(events)
+        return new
 
     def view(self, player: object) -> SheddingView:
         """What ``player`` sees (``None``: a spectator).
@@ -769,10 +962,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
     def _moves(self) -> tuple[tuple[int, ...], dict[int, LegalMoves[Move]]]:
         """Who may act, and each such seat's legal moves (cached under the key "moves")."""
-        cache = self._c
-        result = cache.get("moves")
+        result = self._c.get("moves")
         if result is not None:
             return result  # type: ignore[no-any-return]
+        cache = _own_cache(self)
         if self._phase is _OVER:
             result = ((), {})
             cache["moves"] = result
@@ -828,7 +1021,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             # under play_or_pass the drawer decides: lay it if it fits, or keep it and pass.
             if not t.must_play_drawn and drawn not in _playable_now(self):
                 return t.pass_only[p]
-            laid = t.card_moves[p * 2 + (len(hand) == 2)][drawn]
+            laid = t.card_moves[p * 2 + 1 if len(hand) == 2 else p * 2][drawn]
             moves: tuple[Move, ...] = (
                 laid if laid is not None else t.plays(p, drawn, len(hand) - 1, self._hands)
             )
@@ -854,13 +1047,21 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             if self._stock or len(self._discard) > 1:
                 return t.draw_only[p]
             return t.pass_only[p]
-        if len(fitting) > 1:
-            fitting = sorted(set(fitting)) if t.multi else sorted(fitting)
-        table = t.card_moves[p * 2 + (len(hand) == 2)]
-        if len(fitting) == 1 and not t.draw_when_playable:
-            laid = table[fitting[0]]
-            if laid is not None:
-                return laid
+        # Written for the interpreter: a conditional index rather than ``p * 2 + (len(hand) ==
+        # 2)`` (adding a bool to an int takes the slow path of the addition), len(fitting) read
+        # once (each len() is a call).
+        table = t.card_moves[p * 2 + 1 if len(hand) == 2 else p * 2]
+        if len(fitting) == 1:
+            if not t.draw_when_playable:
+                laid = table[fitting[0]]
+                if laid is not None:
+                    return laid
+        else:
+            if t.multi:
+                fitting = list(set(fitting))  # identical cards of several decks, once each
+            # In place: interpreted, sorted() costs a new list and a call of the bound method
+            # list.sort through C (about 1,000 instructions more for a few cards).
+            fitting.sort()
         out = []
         for card in fitting:
             laid = table[card]
@@ -1023,128 +1224,14 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             )
         return IllegalMoveError(move, player, "cannot_pass", "you can play or draw")
 
-    # -- transitions ----------------------------------------------------------------------------
 
-    def _transition(self, move: Move) -> SheddingState:
-        # A new state with this one's fields and an empty cache, which the move then changes.
-        # Interpreted, the instance is made without running __init__ (its check of the token is
-        # for callers from outside: a Python call fewer per move); compiled, the native
-        # constructor is the cheaper way. Written out here, not in a method: one call fewer.
-        new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
-        new._players = self._players
-        new._hands = self._hands
-        new._stock = self._stock
-        new._discard = self._discard
-        new._current = self._current
-        new._direction = self._direction
-        new._suit = self._suit
-        new._penalty = self._penalty
-        new._phase = self._phase
-        new._drawn = self._drawn
-        new._announce_target = self._announce_target
-        new._top_player = self._top_player
-        new._passes = self._passes
-        new._moves_played = self._moves_played
-        new._rng = self._rng
-        new._rules = self._rules
-        new._tables = self._tables
-        new._outcome = self._outcome
-        new._raw_events = self._raw_events
-        new._legal = None
-        new._swap_open = False
-        new._c = {}
-        kind = type(move)
-        t = self._tables
-        if type(move) is PlayCard:  # narrows the type without a call to cast (interpreted)
-            p = move.player
-            card = move.card
-            hands = self._hands
-            hand = hands[p]
-            if (
-                t.plain[card]
-                and self._phase is _PLAY
-                and self._announce_target is None
-                and not self._penalty
-                and len(hand) > 2
-                and self._moves_played + 1 < t.max_moves
-                and not self._swap_open
-            ):
-                # The common case, inlined: a card without effect, laid in turn or as a
-                # jump-in, that neither ends the round nor leaves one card (no announcement).
-                i = hand.index(card)
-                new._hands = hands[:p] + (hand[:i] + hand[i + 1 :],) + hands[p + 1 :]
-                new._discard = self._discard + (card,)
-                new._top_player = p
-                new._suit = card.suit
-                new._passes = 0
-                new._current = (p + self._direction) % t.n
-                new._moves_played = self._moves_played + 1
-                new._raw_events = ((CardPlayed, p, card, p != self._current),)
-                return new
-        elif not self._swap_open and self._moves_played + 1 < t.max_moves:
-            # The other common cases, inlined as well (a Python call and the list of events
-            # fewer, interpreted), when no announcement is due and the move limit is not near:
-            if kind is Draw and self._stock and not t.draw_until_playable:
-                # A turn's draw of one card from a stock that is not empty (see _draw_turn).
-                p = self._current
-                stock = self._stock
-                card = stock[0]
-                hands = self._hands
-                new._stock = stock[1:]
-                new._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
-                new._passes = 0
-                new._announce_target = None
-                new._moves_played = self._moves_played + 1
-                new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
-                if t.drawer_decides or (t.must_play_drawn and card in _playable_now(new)):
-                    new._phase = _AFTER_DRAW
-                    new._drawn = card
-                else:
-                    new._current = (p + self._direction) % t.n
-                return new
-            if kind is Pass and self._phase is _AFTER_DRAW:
-                # The drawer keeps the card drawn and the turn passes (see _pass).
-                p = self._current
-                new._phase = _PLAY
-                new._drawn = None
-                new._announce_target = None
-                new._current = (p + self._direction) % t.n
-                new._moves_played = self._moves_played + 1
-                new._raw_events = ((Passed, p),)
-                return new
-        # A player whom the last move's swap left one card announces it before this move.
-        due = _swap_due(self) if self._swap_open else -1
-        new._announce_target = None
-        events: list[RawEvent] = []
-        if type(move) is PlayCard:
-            _play(new, events, move)
-        elif kind is Draw:
-            _draw_turn(new, events)
-        elif kind is TakePenalty:
-            _take_penalty(new, events)
-        elif kind is Pass:
-            _pass(new, events)
-        elif kind is Announce:
-            events.append((AnnouncementMade, move.player))
-        else:
-            _call_out(new, events, cast(CallOut, move))
-        moves_played = new._moves_played + 1
-        new._moves_played = moves_played
-        if moves_played >= t.max_moves and new._phase is not _OVER:
-            _finish(new, events, Termination.TURN_LIMIT)
-        elif (
-            due >= 0
-            and kind is not Announce
-            and new._phase is not _OVER
-            and len(new._hands[due]) == 1
-            and not any(r[0] is HandsSwapped and r[2] == due for r in events)
-        ):
-            # The move went by without the announcement: the call-out window opens now, until
-            # the next move (unless a new swap left the player one card again: then due anew).
-            events.append((AnnouncementMissed, due))
-            new._swap_open = True
-        new._raw_events = tuple(events)
-        return new
+def _own_cache(s: SheddingState) -> dict[Any, Any]:
+    """The per-state cache of ``s``, made its own if it was still the shared empty one."""
+    cache = s._c
+    if cache is _NO_CACHE:
+        cache = {}
+        s._c = cache
+    return cache
 
 
 def _malformed(move: Move) -> str:
@@ -1523,7 +1610,7 @@ def _state(
     state._raw_events = raw_events
     state._swap_open = tables.swap_announce and _swap_marks(raw_events)
     state._legal = None
-    state._c = {}
+    state._c = _NO_CACHE
     return state
 
 
