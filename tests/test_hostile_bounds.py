@@ -201,6 +201,15 @@ def test_ismcts_refuses_arguments_that_would_fail_or_never_end(arguments: dict[s
     assert len(str(raised.value)) < 1000
 
 
+def test_ismcts_takes_any_integer_type_for_its_iterations() -> None:
+    """A NumPy integer (any ``__index__``) is taken as the library's other integers are."""
+    np = pytest.importorskip("numpy")
+    for value in (np.int64(50), np.uint16(50), _Yes(50)):
+        agent = ISMCTSAgent(iterations=value)
+        assert type(agent.iterations) is int
+        assert agent == ISMCTSAgent(iterations=50)
+
+
 @pytest.mark.parametrize(
     "arguments",
     [

@@ -117,7 +117,7 @@ import attrs
 from cardgames.agents._search import Node, grow
 from cardgames.agents._search import _ln as _ln  # the search's logarithm (pinned by the tests)
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Game, Move, State, View, find_game
+from cardgames.game import Game, Move, State, View, _whole_number, find_game
 from cardgames.infostate import InfoState
 from cardgames.rng import Rng
 
@@ -165,12 +165,13 @@ _MAX_CONSTANT = 1_000_000  # far above any useful constant; a huge int would ove
 _MAX_NAME = 64
 
 
-def _check_iterations(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    """A whole number of iterations, 1 to `_MAX_ITERATIONS` (never a float, a bool, a subclass)."""
-    if type(value) is not int or not 1 <= value <= _MAX_ITERATIONS:
-        raise InvalidArgumentError(
-            attribute.name, value, f"expected a whole number of iterations, 1 to {_MAX_ITERATIONS}"
-        )
+def _iterations(value: object) -> int:
+    """A whole number of iterations, 1 to `_MAX_ITERATIONS`, as a plain ``int``.
+
+    Any integer type with ``__index__`` (a NumPy integer) is taken, as the library's other
+    integer arguments are; never a float, a bool or text.
+    """
+    return _whole_number(value, 1, _MAX_ITERATIONS, "iterations", "a whole number of iterations")
 
 
 def _check_constant(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -264,7 +265,7 @@ class ISMCTSAgent:
         [300, 150, 150, 80, 80]
     """
 
-    iterations: int = attrs.field(default=200, validator=_check_iterations)
+    iterations: int = attrs.field(default=200, converter=_iterations)
     exploration: float = attrs.field(default=0.7, validator=_check_constant)
     name: str = attrs.field(default="ismcts", validator=_check_name)
     confidence: float = attrs.field(default=1.0, kw_only=True, validator=_check_constant)
