@@ -576,6 +576,9 @@ export function startTable(page) {
   async function refresh(force) {
     if (client.stopped) return;
     const info = await api("");
+    // A poll that was under way when the socket's first update came: the socket brings the
+    // rest (its three requests would only repeat what the update holds).
+    if (!force && client.live) return;
     if (!info.ok) return handleError(info);
     const table = info.body;
     Object.assign(client.info, { seats: table.seats || client.info.seats });
