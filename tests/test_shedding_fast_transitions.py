@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from cardgames import crazy_eights, huit_americain
 from cardgames.game import Game
-from cardgames.shedding import SheddingRules, SheddingState
+from cardgames.shedding import SheddingRules, SheddingState, engine
 from cardgames.shedding.moves import HandsSwapped
 
 from shedding_support import players_strategy, rules_strategy
@@ -77,3 +77,15 @@ def test_the_default_games_compare_many_positions() -> None:
             for seed in range(5):
                 compared += _walk(game, game.default_rules, players, seed)
     assert compared > 500
+
+
+def test_the_shared_empty_cache_stays_empty() -> None:
+    """States share one empty cache dict until they cache something (`engine._NO_CACHE`): a
+    write into it would hand one state's hash or legal moves to every other state."""
+    for game in (crazy_eights.GAME, huit_americain.GAME):
+        _walk(game, game.default_rules, 3, 7)
+        state = game.new_game(3, seed=7)
+        hash(state)
+        state.legal_moves()
+        assert state == state._evolve()
+    assert engine._NO_CACHE == {}
