@@ -375,8 +375,20 @@ def test_replay_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
     assert_one_line_error(run(capsys, "replay", str(garbage)), 1, "garbage.json")
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00")
-    assert_one_line_error(run(capsys, "replay", str(binary)), 1, "binary.json", "not text")
+    assert_one_line_error(run(capsys, "replay", str(binary)), 1, "binary.json", "not UTF-8 text")
     assert_one_line_error(run(capsys, "replay", str(tmp_path)), 1)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero on this platform")
+def test_replay_and_score_read_a_bounded_part_of_an_endless_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A file that never ends is refused after one document's worth, not read to the end."""
+    too_large = "larger than 10,000,000 characters"
+    assert_one_line_error(run(capsys, "replay", "/dev/zero"), 1, "/dev/zero", too_large)
+    hands = ("--winner", "Tom", "--hand", "Tom=", "Sam=8H")
+    result = run(capsys, "score", "crazy-eights", *hands, "--match", "/dev/zero")
+    assert_one_line_error(result, 1, "not a match file", too_large)
 
 
 # -- play ------------------------------------------------------------------------------------------

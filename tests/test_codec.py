@@ -608,6 +608,10 @@ def test_load_document_refuses_oversized_documents_before_parsing() -> None:
     assert problem_of(excinfo) == ("", "document is larger than 10000000 characters")
     with pytest.raises(InvalidStateError, match="larger than"):
         load_document(text.encode(), "state", None)
+    # Bytes too many for any decoding to fit are refused before decoding them.
+    with pytest.raises(InvalidStateError) as excinfo:
+        load_document(b"\xff" * 40_000_001, "state", None)
+    assert problem_of(excinfo) == ("", "document is larger than 10000000 characters")
 
 
 def test_load_document_at_the_size_limit_is_parsed() -> None:

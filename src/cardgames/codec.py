@@ -345,6 +345,8 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _load_envelope(text: str | bytes, kind: str, game: str | None) -> dict[str, Any]:
     """Parse JSON text and check the envelope (see `load_document`); the whole document."""
     if isinstance(text, bytes):
+        if len(text) > 4 * _MAX_DOCUMENT_CHARS:  # more characters than allowed, however decoded
+            _fail("", f"document is larger than {_MAX_DOCUMENT_CHARS} characters")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
+from cardgames.codec import _MAX_DOCUMENT_CHARS
 from cardgames.errors import CardGamesError, InvalidRulesError
 from cardgames.game import Game, find_game, normalize_name
 
@@ -22,6 +24,7 @@ __all__ = [
     "make_agents",
     "new_seed",
     "player_names",
+    "read_document",
     "resolve_game",
     "resolve_rules",
 ]
@@ -57,6 +60,27 @@ class UsageError(Exception):
 
 class CommandError(Exception):
     """The command could not be carried out: a file, a record, a missing extra (exit status 1)."""
+
+
+def read_document(path: Path, what: str) -> str:
+    """The text of a JSON document the user named: a record, a match file.
+
+    At most one character more than a document may hold is read (`cardgames.codec` refuses
+    longer ones), so that naming a huge file or a device that never ends (``/dev/zero``,
+    ``/dev/urandom``) costs a bounded read and a one-line error rather than all of memory.
+
+    Raises:
+        CommandError: the file is not UTF-8 text or is larger than a document may be.
+        OSError: it cannot be read (reported with the file's name by `cardgames.cli.app`).
+    """
+    with path.open(encoding="utf-8") as file:
+        try:
+            text = file.read(_MAX_DOCUMENT_CHARS + 1)
+        except UnicodeDecodeError:
+            raise CommandError(f"{path}: not {what} (not UTF-8 text)") from None
+    if len(text) > _MAX_DOCUMENT_CHARS:
+        raise CommandError(f"{path}: not {what} (larger than {_MAX_DOCUMENT_CHARS:,} characters)")
+    return text
 
 
 def game_label(game: Game[Any]) -> str:

@@ -23,6 +23,7 @@ from cardgames.cli.choices import (
     make_agents,
     new_seed,
     player_names,
+    read_document,
     resolve_game,
     resolve_rules,
 )
@@ -203,10 +204,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from cardgames.records import GameRecord, ReplayError, replay_states
 
     path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CommandError(f"{path}: not a game record (not text)") from None
+    text = read_document(path, "a game record")
     try:
         record = GameRecord.from_json(text)
         game = resolve_game(record.game)

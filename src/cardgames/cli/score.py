@@ -34,6 +34,7 @@ from cardgames.cli.choices import (
     CommandError,
     UsageError,
     game_label,
+    read_document,
     resolve_game,
     resolve_rules,
 )
@@ -254,10 +255,7 @@ def load_match(path: Path, game: Game[Any]) -> Match:
     Raises:
         CommandError: naming the file and what is wrong with it.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise CommandError(f"{path}: not a match file ({exc})") from None
+    text = read_document(path, "a match file")
     try:
         return game.match_from_json(text)
     except InvalidStateError as exc:
