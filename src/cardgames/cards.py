@@ -104,6 +104,23 @@ _NORMALISE_TABLE: Final = str.maketrans(
 )
 
 
+# No suit, rank or card name is longer ("valet de trèfle" has 15 characters): longer text is
+# refused before it is trimmed or folded, which would copy all of it (or twice as much).
+_NAME_TEXT_LIMIT = 64
+
+
+def _short_text(text: object) -> str | None:
+    """``text`` as a plain ``str`` if it is one of at most 64 characters, else None.
+
+    The length is read with ``str.__len__`` (a subclass cannot lie about it) before anything
+    else, and a subclass is replaced by a plain copy, so that its ``strip`` or ``casefold`` are
+    never called.
+    """
+    if not isinstance(text, str) or str.__len__(text) > _NAME_TEXT_LIMIT:
+        return None
+    return text if type(text) is str else str.__str__(text)
+
+
 def _normalise(text: str) -> str:
     """Trim, case-fold and strip accents, so that "  Cœur " and "coeur" look the same."""
     folded = text.strip().casefold()
@@ -202,7 +219,8 @@ class Suit(enum.IntEnum):
             The suit.
 
         Raises:
-            ParseError: If the text names no suit (also for a non-string argument).
+            ParseError: If the text names no suit (also for a non-string argument, and for text
+                longer than 64 characters, refused without being read).
 
         Examples:
             >>> Suit.parse(" Trefle "), Suit.parse("♢"), Suit.parse("spade")
@@ -212,8 +230,9 @@ class Suit(enum.IntEnum):
             ...
             cardgames.errors.ParseError: cannot parse 'X': expected a suit such as 'H', '♥', 'hearts' or 'cœur'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
-        if isinstance(text, str):
-            suit = _SUIT_NAMES.get(_normalise(text))
+        plain = _short_text(text)
+        if plain is not None:
+            suit = _SUIT_NAMES.get(_normalise(plain))
             if suit is not None:
                 return suit
         raise ParseError(text, _SUIT_EXPECTED)
@@ -299,7 +318,8 @@ class Rank(enum.IntEnum):
             The rank.
 
         Raises:
-            ParseError: If the text names no rank (also for a non-string argument).
+            ParseError: If the text names no rank (also for a non-string argument, and for text
+                longer than 64 characters, refused without being read).
 
         Examples:
             >>> Rank.parse("T"), Rank.parse("Valet"), Rank.parse("ace")
@@ -309,8 +329,9 @@ class Rank(enum.IntEnum):
             ...
             cardgames.errors.ParseError: cannot parse '1': expected a rank such as '2' to '10', 'T', 'J', 'Q', 'K', 'A', 'V', 'D', 'R', 'queen' or 'dame'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
-        if isinstance(text, str):
-            rank = _RANK_NAMES.get(_normalise(text))
+        plain = _short_text(text)
+        if plain is not None:
+            rank = _RANK_NAMES.get(_normalise(plain))
             if rank is not None:
                 return rank
         raise ParseError(text, _RANK_EXPECTED)
@@ -684,7 +705,7 @@ _PARSE_CACHE: dict[str, Card] = {}
 _PARSE_CACHE_LIMIT = 8192
 _PARSE_CACHE_KEY_LIMIT = 32
 # No card name is longer ("valet de trèfle" has 15 characters): longer text is refused unread.
-_CARD_TEXT_LIMIT = 64
+_CARD_TEXT_LIMIT = _NAME_TEXT_LIMIT
 
 
 def _with_suit(rank: Rank, rest: str) -> Card | None:
@@ -822,6 +843,10 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
 # ---------------------------------------------------------------------------------------------
 # Sequences of cards
 
+# The longest text `parse_cards` reads, in characters: over twice the longest deck written out
+# (432 cards of at most 64 characters and a separator), so that no legitimate text is refused.
+_CARDS_TEXT_LIMIT = 65_536
+
 
 def _take_card(tokens: list[str], start: int) -> tuple[Card, int]:
     """Parse the card that starts at ``tokens[start]``; return it and how many tokens it took."""
@@ -848,6 +873,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     spaces (``"10 of hearts"``, ``"dame de pique"``, ``"8 ♥"``): a token that is only a rank
     takes the next one or two tokens with it. Empty text (or only separators) is no cards.
 
+    Text longer than 65,536 characters is refused without being read. The largest deck the
+    games deal, eight packs of 54 cards, is 432 cards: each written in words with a separator
+    (``"valet de trèfle, "``) needs fewer than 8,000 characters, and at the longest notation
+    `Card.parse` reads (64 characters and a separator) under 29,000.
+
     Args:
         text: The text to read.
 
@@ -855,7 +885,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         The cards, in the order written (duplicates kept).
 
     Raises:
-        ParseError: If a card cannot be read; the error names the offending piece of text.
+        ParseError: If a card cannot be read (the error names the offending piece of text), or
+            if the text is not a string or is longer than 65,536 characters.
 
     Examples:
         >>> parse_cards("8H QS, 10♦ JOKER")
@@ -867,6 +898,13 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise ParseError(text, "cards separated by whitespace or commas")
+    if str.__len__(text) > _CARDS_TEXT_LIMIT:  # bounded before it is split (7 µs a card)
+        raise ParseError(
+            text,
+            f"cards separated by whitespace or commas, at most {_CARDS_TEXT_LIMIT:,} characters",
+        )
+    if type(text) is not str:  # a subclass's split or strip are never called
+        text = str.__str__(text)
     cards: list[Card] = []
     for item in text.split(","):
         tokens = item.split()

@@ -41,20 +41,36 @@ __all__ = ["OptionInfo", "RulesBase", "option", "parse_bool"]
 
 _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai", "y"})
 _FALSE = frozenset({"false", "no", "off", "0", "non", "faux", "n"})
+# No yes/no word is longer: longer text is refused before it is trimmed or folded (a copy).
+_WORD_TEXT_LIMIT = 64
+# The longest option value `from_options` reads: the longest legitimate one, an effects table
+# naming all 14 faces in words with every effect, is under 1,000 characters.
+_OPTION_TEXT_LIMIT = 4096
 
 
 def parse_bool(text: str) -> bool:
     """Read a yes/no option value (English or French).
 
+    Args:
+        text: The text to read, in any case, with surrounding whitespace.
+
+    Returns:
+        The value.
+
+    Raises:
+        ParseError: If the text is no yes/no word (also for a non-string argument, and for text
+            longer than 64 characters, refused without being read).
+
     Examples:
         >>> parse_bool("Oui"), parse_bool("off")
         (True, False)
     """
-    folded = text.strip().casefold()
-    if folded in _TRUE:
-        return True
-    if folded in _FALSE:
-        return False
+    if isinstance(text, str) and str.__len__(text) <= _WORD_TEXT_LIMIT:
+        folded = str.casefold(str.strip(text))  # never a subclass's own strip or casefold
+        if folded in _TRUE:
+            return True
+        if folded in _FALSE:
+            return False
     raise ParseError(text, "a yes/no value (true/false, yes/no, on/off, 1/0, oui/non)")
 
 
@@ -267,7 +283,11 @@ class RulesBase:
         infos = {info.name: info for info in cls.options()}
         changes: dict[str, Any] = {}
         for name, raw in values.items():
-            key = name.strip().replace("-", "_")
+            if not isinstance(name, str) or str.__len__(name) > _WORD_TEXT_LIMIT:
+                raise InvalidRulesError(
+                    _brief_name(name), raw, "unknown option: an option's name is short text"
+                )
+            key = str.replace(str.strip(name), "-", "_")
             info = infos.get(key)
             if info is None:
                 known = ", ".join(infos)
@@ -318,7 +338,20 @@ class RulesBase:
             raise InvalidStateError(f"/data/{exc.option}", exc.reason) from None
 
 
+def _brief_name(name: object) -> str:
+    """A refused option name as text for an error, whatever it is (its head, if it is long)."""
+    if isinstance(name, str):
+        return str.__str__(name)[:_WORD_TEXT_LIMIT] + "…"
+    return f"<{type(name).__name__}>"
+
+
 def _parse_value(info: OptionInfo, text: str) -> Any:
+    if str.__len__(text) > _OPTION_TEXT_LIMIT:  # refused before it is trimmed, folded or split
+        raise InvalidRulesError(
+            info.name, text, f"{info.describe_type()}, at most {_OPTION_TEXT_LIMIT} characters"
+        )
+    if type(text) is not str:  # a subclass's strip, casefold or split are never called
+        text = str.__str__(text)
     tp = info.type
     origin = typing.get_origin(tp)
     if origin is typing.Union or origin is types.UnionType:

@@ -1,0 +1,197 @@
+"""The contract under attack, sixth pass: text, tables, caches and constructors.
+
+Each test tries to break one promise a hostile caller could reach that the other hostile suites
+leave alone, and fails on the code before its fix:
+
+- every parser refuses overlong text before it trims, folds or splits it (a copy of all of it):
+  `Suit.parse`, `Rank.parse`, `parse_bool`, `Effect.parse`, `Effects.parse`, option values and
+  names of `RulesBase.from_options`, and the lists `parse_cards` and `parse_planet_cards`, whose
+  bound (65,536 characters) is over twice the longest deck written out;
+- the presets and the other public tables (`PRESETS`, `HARD_ITERATIONS`, `MOVE_TYPES`,
+  `STATE_SIZES`...) are read-only: no caller, or tenant of a server, changes them for the whole
+  process;
+- the RL encodings' fast paths never hash or compare a caller's rules object;
+- `make_agent` refuses an empty argument (``"random:"``, ``"ismcts:"``);
+- the planet game refuses a generator of names as the shedding games do;
+- `ISMCTSAgent(player_budgets=...)` reads at most 65 pairs of what it is given, and takes NumPy
+  integers;
+- a shedding `Match` refuses rules that are no game's own (a bare `SheddingRules`, a caller's
+  subclass) when it is made.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from cardgames import (
+    CardGamesError,
+    DeckKind,
+    InvalidArgumentError,
+    InvalidRulesError,
+    ParseError,
+    Rank,
+    Suit,
+    crazy_eights,
+    huit_americain,
+    make_deck,
+    parse_cards,
+    planets,
+)
+from cardgames.agents import levels
+from cardgames.agents.ismcts import ISMCTSAgent
+from cardgames.agents.registry import make_agent
+from cardgames.options import parse_bool
+from cardgames.planets import invariants as planets_invariants
+from cardgames.planets import moves as planets_moves
+from cardgames.planets import parse_planet_cards
+from cardgames.shedding import moves as shedding_moves
+from cardgames.shedding.match import Match as SheddingMatch
+from cardgames.shedding.rules import Effect, Effects, SheddingRules
+
+
+def _peak_bytes(call: Callable[[], object]) -> int:
+    """The most memory ``call`` held at once (its typed error suppressed)."""
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(CardGamesError):
+            call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+# -- 1. names and words: refused unread ---------------------------------------------------------
+
+_HUGE = "é" * 2_000_000  # folding decomposes each character: twice as many, then copies
+
+_WORD_PARSERS: dict[str, Callable[[str], object]] = {
+    "Suit.parse": Suit.parse,
+    "Rank.parse": Rank.parse,
+    "parse_bool": parse_bool,
+    "Effect.parse": Effect.parse,
+    "Effects.parse": Effects.parse,
+}
+
+
+@pytest.mark.parametrize("parse", list(_WORD_PARSERS.values()), ids=list(_WORD_PARSERS))
+def test_a_huge_word_is_refused_unread_with_a_parse_error(parse: Callable[[str], object]) -> None:
+    with pytest.raises(ParseError) as raised:
+        parse(_HUGE)
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: parse(_HUGE)) < 100_000  # nothing trimmed, folded or split
+
+
+@pytest.mark.parametrize("parse", list(_WORD_PARSERS.values()), ids=list(_WORD_PARSERS))
+@pytest.mark.parametrize("value", [None, 8, b"H", ["H"]])
+def test_a_word_that_is_not_text_is_a_parse_error(
+    parse: Callable[[object], object], value: object
+) -> None:
+    with pytest.raises(ParseError):
+        parse(value)
+
+
+class _LyingText(str):
+    """Text whose ``strip`` and ``casefold`` would answer for another text."""
+
+    __slots__ = ()
+
+    def __len__(self) -> int:
+        return 1
+
+    def strip(self, chars: str | None = None) -> str:
+        raise AssertionError("a subclass's strip was called")
+
+    def casefold(self) -> str:
+        raise AssertionError("a subclass's casefold was called")
+
+
+def test_the_word_parsers_read_a_str_subclass_as_plain_text() -> None:
+    assert Suit.parse(_LyingText(" Cœur ")) is Suit.HEARTS
+    assert Rank.parse(_LyingText("Dame")) is Rank.QUEEN
+    assert parse_bool(_LyingText(" Oui ")) is True
+    assert Effect.parse(_LyingText("wild+draw4")) == Effect(wild=True, draw=4)
+    assert str(Effects.parse(_LyingText("8:wild A:skip"))) == "8:wild A:skip"
+    with pytest.raises(ParseError):
+        Suit.parse(_LyingText("h" * 100))  # its length read as str's, not as it claims
+
+
+def test_the_longest_legitimate_words_still_parse() -> None:
+    every = "wild+draw99+skip+reverse+swap"  # the most effects one card may have at once
+    assert Effect.parse(f"  {' + '.join(every.split('+'))}  ").draw == 99
+    faces = ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix")
+    words = [f"{face}:{every.replace('wild+', '')}" for face in faces]
+    words += [f"{face}:{every.replace('wild+', '')}" for face in ("valet", "dame", "roi", "as")]
+    words.append("joker:wild+draw5")
+    text = ", ".join(words)
+    assert len(text) < 1000
+    assert len(Effects.parse(text)) == 14
+    assert Suit.parse("  Trèfles ") is Suit.CLUBS
+
+
+@pytest.mark.parametrize(
+    "option", ["stacking", "decks", "effects", "hand_size", "jump_in", "starter"]
+)
+def test_a_huge_option_value_is_refused_unread(option: str) -> None:
+    with pytest.raises(InvalidRulesError) as raised:
+        crazy_eights.Rules.from_options({option: _HUGE})
+    assert raised.value.option == option
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: crazy_eights.Rules.from_options({option: _HUGE})) < 100_000
+
+
+@pytest.mark.parametrize("name", [_HUGE, 3, None, ("decks",)])
+def test_an_option_name_that_is_not_short_text_is_an_invalid_rules_error(name: Any) -> None:
+    with pytest.raises(InvalidRulesError) as raised:
+        crazy_eights.Rules.from_options({name: "2"})
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: crazy_eights.Rules.from_options({name: "2"})) < 100_000
+    assert crazy_eights.Rules.from_options({" decks ": "2"}).decks == 2
+
+
+def test_a_huge_face_of_an_effects_table_is_refused_unread() -> None:
+    table = Effects.parse("8:wild")
+    with pytest.raises(ParseError):
+        table.replace(_HUGE, "wild")
+    assert _peak_bytes(lambda: table.replace(_HUGE, "wild")) < 100_000
+    with pytest.raises(KeyError):
+        table[_HUGE]
+    assert table.replace("dame", "skip")["Q"] == Effect(skip=True)
+
+
+# -- 2. lists of cards: a documented bound ------------------------------------------------------
+
+
+def test_parse_cards_refuses_text_over_its_bound_unread() -> None:
+    text = "8H " * 1_000_000
+    started = time.perf_counter()
+    with pytest.raises(ParseError) as raised:
+        parse_cards(text)
+    assert time.perf_counter() - started < 0.5  # 7 s when every card was read
+    assert "65,536" in str(raised.value) and len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: parse_cards(text)) < 100_000
+
+
+def test_parse_cards_reads_eight_decks_in_words() -> None:
+    cards = make_deck(DeckKind.JOKERS_54, 8)  # the largest deck dealt: 432 cards
+    longest = [card.french() for card in cards] * 2  # twice as many, in the longest words
+    assert parse_cards(", ".join(longest)) == tuple(cards) * 2
+    assert parse_cards(_LyingText("8H 10S")) == parse_cards("8H 10S")
+
+
+def test_parse_planet_cards_refuses_text_over_its_bound_unread() -> None:
+    text = "Mars " * 1_000_000
+    with pytest.raises(ParseError) as raised:
+        parse_planet_cards(text)
+    assert "65,536" in str(raised.value)
+    assert _peak_bytes(lambda: parse_planet_cards(text)) < 100_000
+    every = " ".join(card.french for card in planets.FULL_DECK)
+    assert parse_planet_cards(every) == planets.FULL_DECK
+
+
