@@ -195,3 +195,43 @@ def test_parse_planet_cards_refuses_text_over_its_bound_unread() -> None:
     assert parse_planet_cards(every) == planets.FULL_DECK
 
 
+# -- 3. read-only tables ------------------------------------------------------------------------
+
+_TABLES: dict[str, Any] = {
+    "crazy_eights.PRESETS": crazy_eights.PRESETS,
+    "huit_americain.PRESETS": huit_americain.PRESETS,
+    "planets.PRESETS": planets.PRESETS,
+    "levels.HARD_ITERATIONS": levels.HARD_ITERATIONS,
+    "levels.HARD_PLAYER_BUDGETS": levels.HARD_PLAYER_BUDGETS,
+    "shedding.MOVE_TYPES": shedding_moves.MOVE_TYPES,
+    "shedding.EVENT_TYPES": shedding_moves.EVENT_TYPES,
+    "planets.MOVE_TYPES": planets_moves.MOVE_TYPES,
+    "planets.EVENT_TYPES": planets_moves.EVENT_TYPES,
+    "planets.STATE_SIZES": planets_invariants.STATE_SIZES,
+    "planets.VIEW_SIZES": planets_invariants.VIEW_SIZES,
+}
+
+
+@pytest.mark.parametrize("table", list(_TABLES.values()), ids=list(_TABLES))
+def test_a_public_table_cannot_be_changed_by_a_caller(table: Any) -> None:
+    key = next(iter(table))
+    before = dict(table)
+    for edit in (
+        lambda: table.__setitem__(key, None),
+        lambda: table.__delitem__(key),
+        lambda: table.update({"x": None}),
+        lambda: table.pop(key),
+        lambda: table.clear(),
+    ):
+        with pytest.raises((TypeError, AttributeError)):
+            edit()
+    assert dict(table) == before
+
+
+def test_the_presets_are_the_games_presets() -> None:
+    for module in (crazy_eights, huit_americain, planets):
+        assert dict(module.PRESETS) == dict(module.GAME.presets)
+        name = next(iter(module.PRESETS))
+        assert module.GAME.preset(name) is module.PRESETS[name]
+
+
