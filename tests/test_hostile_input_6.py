@@ -235,3 +235,34 @@ def test_the_presets_are_the_games_presets() -> None:
         assert module.GAME.preset(name) is module.PRESETS[name]
 
 
+# -- 4. the RL encodings' fast paths ------------------------------------------------------------
+
+
+class _Forged:
+    """Not rules: its hash and equality would run the caller's code inside a cache lookup."""
+
+    calls = 0
+
+    def __hash__(self) -> int:
+        type(self).calls += 1
+        raise RuntimeError("a caller's __hash__ ran")
+
+    def __eq__(self, other: object) -> bool:
+        type(self).calls += 1
+        return True
+
+
+@pytest.mark.parametrize("which", ["action", "observation"])
+def test_an_encoding_never_hashes_a_callers_rules_before_checking_them(which: str) -> None:
+    pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
+    from cardgames.rl import action_encoding, observation_encoding
+
+    encoding = action_encoding if which == "action" else observation_encoding
+    real = encoding("crazy-eights", crazy_eights.Rules(), players=2)  # cached
+    _Forged.calls = 0
+    with pytest.raises(InvalidArgumentError):
+        encoding("crazy-eights", _Forged(), players=2)
+    assert _Forged.calls == 0
+    assert encoding("crazy-eights", crazy_eights.Rules(), players=2) is real
+
+

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
 import attrs
 import numpy as np
 
+from cardgames import crazy_eights, huit_americain
 from cardgames._rl_write import legal_by_id
 from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
@@ -520,6 +521,13 @@ _FAMILIES: Final[tuple[tuple[type, Callable[[Any, int], list[_Key]]], ...]] = (
     (PlanetsRules, lambda rules, players: _planets_keys(players)),
 )
 
+# The rules types whose values the caches' fast paths may hash and compare before any check:
+# the built-in games' own, which cannot be subclassed and whose ``__hash__`` and ``__eq__`` are
+# attrs' (a caller's object could run any code there, raise, or claim to equal cached rules).
+_TRUSTED_RULES: Final[frozenset[type]] = frozenset(
+    {crazy_eights.Rules, huit_americain.Rules, PlanetsRules}
+)
+
 _ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
 _CACHE_SIZE: Final = 128
 
@@ -560,10 +568,10 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         >>> encoding.size, encoding.describe(0), encoding.describe(encoding.decline)
         (129, 'keep Mercury', 'decline')
     """
-    if type(game) is str and rules is not None and type(players) is int:
+    if type(game) is str and type(rules) in _TRUSTED_RULES and type(players) is int:
         try:
             return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
-        except (KeyError, TypeError):
+        except KeyError:
             pass
     found = resolve_game(game)
     rules, players = _check_rules_and_players(found, rules, players)
