@@ -266,3 +266,23 @@ def test_an_encoding_never_hashes_a_callers_rules_before_checking_them(which: st
     assert encoding("crazy-eights", crazy_eights.Rules(), players=2) is real
 
 
+# -- 5. make_agent: an empty argument -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "spec", ["random:", "heuristic:", "hard:", "ismcts:", "ismcts-belief:", " ismcts: "]
+)
+def test_an_agent_name_with_an_empty_argument_is_refused(spec: str) -> None:
+    with pytest.raises(InvalidRulesError) as raised:
+        make_agent(spec, crazy_eights.GAME)
+    assert raised.value.option == "agent"
+    assert isinstance(raised.value, InvalidArgumentError)
+
+
+def test_the_bare_agent_names_still_work() -> None:
+    assert make_agent(" Random ", crazy_eights.GAME).name == "random"
+    assert make_agent("ISMCTS", crazy_eights.GAME).name == "ismcts"
+    assert make_agent("ismcts:5", crazy_eights.GAME).name == "ismcts"
+    assert make_agent(_LyingText("random"), crazy_eights.GAME).name == "random"
+
+
