@@ -286,3 +286,47 @@ def test_the_bare_agent_names_still_work() -> None:
     assert make_agent(_LyingText("random"), crazy_eights.GAME).name == "random"
 
 
+# -- 6. players' names: one rule for every game -------------------------------------------------
+
+
+def _names() -> Iterator[str]:
+    yield from ("Léa", "Tom")
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        lambda players: crazy_eights.new_game(players, seed=1),
+        lambda players: huit_americain.new_game(players, seed=1),
+        lambda players: planets.new_game(players, seed=1),
+        lambda players: crazy_eights.GAME.new_match(players),
+        lambda players: planets.GAME.new_match(players),
+    ],
+    ids=["crazy-eights", "huit-americain", "planets", "crazy-eights-match", "planets-match"],
+)
+def test_every_game_refuses_a_generator_of_names_alike(start: Callable[[object], object]) -> None:
+    names = _names()
+    with pytest.raises(InvalidRulesError) as raised:
+        start(names)
+    assert raised.value.option == "players"
+    assert raised.value.reason == "expected a number of players or their names"
+    assert next(names) == "Léa"  # not consumed
+    start(["Léa", "Tom"])
+
+
+class _LyingNames(tuple[str, ...]):
+    """A tuple of many names that says it holds two."""
+
+    def __len__(self) -> int:
+        return 2
+
+
+@pytest.mark.parametrize("module", [crazy_eights, planets])
+def test_a_sequence_that_lies_about_its_length_is_read_only_so_far(module: Any) -> None:
+    names = _LyingNames(f"P{i}" for i in range(100_000))
+    with pytest.raises(InvalidRulesError) as raised:
+        module.new_game(names, seed=1)
+    assert raised.value.option == "players"
+    assert _peak_bytes(lambda: module.new_game(names, seed=1)) < 100_000  # never all copied
+
+
