@@ -330,3 +330,30 @@ def test_a_sequence_that_lies_about_its_length_is_read_only_so_far(module: Any) 
     assert _peak_bytes(lambda: module.new_game(names, seed=1)) < 100_000  # never all copied
 
 
+# -- 7. ISMCTSAgent(player_budgets=...) ---------------------------------------------------------
+
+
+def test_a_huge_list_of_budgets_is_refused_before_it_is_copied() -> None:
+    pairs = [(1, 1)] * 2_000_000
+    with pytest.raises(InvalidArgumentError) as raised:
+        ISMCTSAgent(player_budgets=pairs)
+    assert raised.value.argument == "player_budgets"
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: ISMCTSAgent(player_budgets=pairs)) < 200_000
+    huge_pair = [(3, *range(1_000_000))]
+    assert _peak_bytes(lambda: ISMCTSAgent(player_budgets=huge_pair)) < 200_000
+
+
+def test_budgets_from_a_mapping_generator_or_numpy_integers() -> None:
+    np = pytest.importorskip("numpy")
+    agent = ISMCTSAgent(player_budgets={np.int64(3): np.int32(50), 5: 20})
+    assert agent.player_budgets == ((3, 50), (5, 20))
+    assert all(type(n) is int for pair in agent.player_budgets for n in pair)
+    endless = itertools.repeat((1, 1))
+    with pytest.raises(InvalidArgumentError):
+        ISMCTSAgent(player_budgets=endless)  # not a tuple, list or mapping: refused unread
+    for bad in ([(True, 5)], [(3, 5.0)], [(3, "5")], [(3, 5, 7)], [(5, 1), (3, 1)]):
+        with pytest.raises(InvalidArgumentError):
+            ISMCTSAgent(player_budgets=bad)
+
+
