@@ -357,3 +357,26 @@ def test_budgets_from_a_mapping_generator_or_numpy_integers() -> None:
             ISMCTSAgent(player_budgets=bad)
 
 
+# -- 8. a shedding Match: the rules of a game ---------------------------------------------------
+
+
+class _CallersRules(SheddingRules):
+    """A caller's subclass claiming to be Crazy Eights' rules."""
+
+    game_name = "crazy-eights"
+
+
+@pytest.mark.parametrize("rules", [SheddingRules(), _CallersRules()], ids=["bare", "subclass"])
+def test_a_shedding_match_refuses_rules_that_are_no_games_own(rules: SheddingRules) -> None:
+    for build in (
+        lambda: SheddingMatch(rules, ("Léa", "Tom")),
+        lambda: SheddingMatch.new(["Léa", "Tom"], rules),
+        lambda: crazy_eights.Match(rules, ("Léa", "Tom")),
+    ):
+        with pytest.raises(InvalidRulesError) as raised:
+            build()
+        assert raised.value.option == "rules"
+    assert crazy_eights.Match.new(["Léa", "Tom"], crazy_eights.Rules()).deal().players == (
+        "Léa",
+        "Tom",
+    )

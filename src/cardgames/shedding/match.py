@@ -41,8 +41,13 @@ from cardgames._match import (
     round_seed,
 )
 from cardgames.cards import Card
-from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
-from cardgames.game import find_game, name_key, player_names
+from cardgames.errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    MatchOverError,
+    UnknownGameError,
+)
+from cardgames.game import Game, find_game, name_key, player_names
 from cardgames.shedding.engine import SheddingState
 from cardgames.shedding.rules import Scoring, SheddingRules
 from cardgames.shedding.scoring import round_points
@@ -73,6 +78,30 @@ def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
     ):
         return tuple(tuple(row) for row in rounds)
     return rounds  # type: ignore[return-value]
+
+
+def _game_of(rules: object) -> Game[Any]:
+    """The game whose own rules type ``rules`` is, for a match of it.
+
+    A bare `SheddingRules` (no game's), or a caller's subclass of it, would pass an
+    ``isinstance`` check here and fail only when a round is dealt, if ever: both are refused.
+
+    Raises:
+        InvalidRulesError: naming ``rules``, for anything but a shedding game's own rules.
+    """
+    if isinstance(rules, SheddingRules):
+        name = type(rules).game_name
+        if type(name) is str and name:
+            try:
+                game = find_game(name)
+            except UnknownGameError:
+                pass
+            else:
+                if type(rules) is game.rules_type:
+                    return game
+    raise InvalidRulesError(
+        "rules", rules, "expected the rules of a shedding game (such as crazy_eights.Rules)"
+    )
 
 
 @attrs.frozen
@@ -108,9 +137,7 @@ class Match:
     def __attrs_post_init__(self) -> None:
         # Everything is checked here, so that a match never holds what it cannot play or add up:
         # rules of a shedding game, valid names for it, whole points, an integer seed.
-        if not isinstance(self.rules, SheddingRules):
-            raise InvalidRulesError("rules", self.rules, "expected the rules of a shedding game")
-        game = find_game(self.rules.game_name)
+        game = _game_of(self.rules)
         if isinstance(self.players, int) or not isinstance(self.players, tuple):
             raise InvalidRulesError("players", self.players, "expected the players' names")
         if len(self.players) < 2:
@@ -151,9 +178,7 @@ class Match:
                 refuse (1 to 1,000).
             InvalidArgumentError: for a seed that is not an integer within 2**64.
         """
-        if not isinstance(rules, SheddingRules):
-            raise InvalidRulesError("rules", rules, "expected the rules of a shedding game")
-        names = player_names(players, find_game(rules.game_name))
+        names = player_names(players, _game_of(rules))
         if rounds is not None:
             rules = rules.replace(rounds=rounds, target_score=None)
         return cls(rules, names, (), seed)
