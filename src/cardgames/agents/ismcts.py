@@ -136,9 +136,10 @@ def _budget_pairs(value: object) -> object:
     """``player_budgets`` as a tuple of pairs of plain ``int`` (a mapping as its items).
 
     At most one pair more than `_MAX_BUDGETS` is read, and at most three items of a pair, before
-    anything is copied: a list of ten million pairs is refused at once. Any integer type with
-    ``__index__`` (a NumPy integer) is taken as its ``int``. Anything else is left as it is,
-    for `_check_budgets` to refuse.
+    anything is copied: a list of ten million pairs is refused at once. An integer type with
+    ``__index__`` that is not a subclass of ``int`` (a NumPy integer) is taken as its ``int``;
+    anything else is left as it is, for `_check_budgets` to refuse (a ``bool``, or a subclass
+    of ``int`` whose comparisons may lie).
 
     Raises:
         InvalidArgumentError: for more than `_MAX_BUDGETS` pairs.
@@ -168,8 +169,8 @@ def _budget_pair(pair: object) -> object:
         return items
     numbers = []
     for item in items:
-        if isinstance(item, bool) or type(item) is int:
-            numbers.append(item)  # a bool is refused by `_check_budgets`
+        if isinstance(item, int):
+            numbers.append(item)  # a bool or another subclass of int is refused by the check
             continue
         try:
             number = operator.index(item)  # type: ignore[call-overload]
