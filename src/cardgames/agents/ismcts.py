@@ -173,7 +173,7 @@ def _budget_pair(pair: object) -> object:
             numbers.append(item)  # a bool or another subclass of int is refused by the check
             continue
         try:
-            number = operator.index(item)  # type: ignore[call-overload]
+            number = operator.index(item)
         except Exception:  # TypeError, or whatever a caller's __index__ raised
             return items
         numbers.append(number if type(number) is int else item)
