@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -31,6 +32,7 @@ from typing import Any
 import pytest
 
 from cardgames import (
+    Card,
     CardGamesError,
     DeckKind,
     InvalidArgumentError,
@@ -383,3 +385,78 @@ def test_a_shedding_match_refuses_rules_that_are_no_games_own(rules: SheddingRul
         "Léa",
         "Tom",
     )
+
+
+# -- 9. scoring and score keeping ---------------------------------------------------------------
+
+_EIGHT = Card.parse("8H")
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        [()] + [(_EIGHT,)] * 1_000_000,  # a million players: 192,308 decks were made to check
+        [(), (_EIGHT,) * 2_000_000],  # a hand of two million cards, copied before any check
+        {f"P{i}": (_EIGHT,) for i in range(100_000)},
+    ],
+    ids=["a-million-hands", "a-huge-hand", "a-mapping-of-100000-names"],
+)
+def test_round_points_reads_no_more_hands_or_cards_than_a_round_can_hold(hands: Any) -> None:
+    started = time.perf_counter()
+    with pytest.raises(InvalidArgumentError) as raised:
+        crazy_eights.round_points(hands)
+    assert time.perf_counter() - started < 0.5
+    assert raised.value.argument == "hands"
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: crazy_eights.round_points(hands)) < 200_000
+
+
+def test_round_points_does_not_run_a_callers_str_on_its_keys() -> None:
+    class _Key:
+        def __str__(self) -> str:
+            raise AssertionError("a caller's __str__ ran")
+
+    hands = {_Key(): (), "Tom": (_EIGHT,) * 9}  # an 8 held nine times: an error naming hands
+    with pytest.raises(InvalidArgumentError):
+        crazy_eights.round_points(hands)
+
+
+class _ManyDecks(SheddingRules):
+    """A caller's rules whose number of decks is beyond any deal."""
+
+    def decks_for(self, players: int) -> int:
+        return 10**9
+
+
+def test_check_hands_refuses_rules_that_deal_more_decks_than_any_game() -> None:
+    from cardgames.shedding.scoring import check_hands
+
+    with pytest.raises(InvalidRulesError):
+        check_hands([(), (_EIGHT,)], _ManyDecks())
+    assert _peak_bytes(lambda: check_hands([(), (_EIGHT,)], _ManyDecks())) < 100_000
+
+
+def test_add_round_takes_numpy_integers_as_their_int() -> None:
+    np = pytest.importorskip("numpy")
+    for module in (crazy_eights, planets):
+        match = module.GAME.new_match(["Léa", "Tom"])
+        by_seat = match.add_round([np.int64(3), np.int32(0)])
+        by_name = match.add_round({"léa": np.uint8(3)})
+        assert by_seat.totals == by_name.totals == (3, 0)
+        assert all(type(points) is int for points in by_seat.rounds[0] + by_name.rounds[0])
+        assert json.loads(by_seat.to_json()) == json.loads(match.add_round([3, 0]).to_json())
+
+
+def test_add_round_and_add_hands_never_fold_a_huge_name() -> None:
+    match = crazy_eights.GAME.new_match(["Léa", "Tom"])
+    with pytest.raises(InvalidRulesError):
+        match.add_round({_HUGE: 3})
+    assert _peak_bytes(lambda: match.add_round({_HUGE: 3})) < 100_000
+    with pytest.raises(InvalidArgumentError):
+        match.add_hands({_HUGE: (), "Tom": (_EIGHT,)})
+    assert _peak_bytes(lambda: match.add_hands({_HUGE: (), "Tom": (_EIGHT,)})) < 100_000
+    many = {f"P{i}": (_EIGHT,) for i in range(100_000)}
+    with pytest.raises(InvalidArgumentError) as raised:
+        match.add_hands(many)
+    assert len(str(raised.value)) < 1000
+    assert match.add_hands({"LÉA": (), "tom": (_EIGHT,)}).totals == (50, 0)

@@ -25,6 +25,7 @@ these checks (see `cardgames._match`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -33,6 +34,7 @@ import attrs
 from cardgames._match import (
     check_points,
     check_seed,
+    given_name_key,
     match_from_json,
     match_to_json,
     names_of_players,
@@ -299,11 +301,20 @@ class Match:
         if self.is_over:
             raise MatchOverError("the match is over")
         if isinstance(hands, Mapping):
-            by_key = {name_key(str(name)): cards for name, cards in hands.items()}
+            # At most one name more than the players is read, whatever the mapping's length.
+            items = list(itertools.islice(hands.items(), len(self.players) + 1))
+            keys = [given_name_key(name) for name, _ in items]
+            by_key = {
+                key: cards for key, (_, cards) in zip(keys, items, strict=True) if key is not None
+            }
             known = {name_key(name) for name in self.players}
-            unknown = [str(name) for name in hands if name_key(str(name)) not in known]
+            unknown = [
+                str.__str__(name) if key is not None else f"<{type(name).__name__}>"
+                for key, (name, _) in zip(keys, items, strict=True)
+                if key not in known
+            ]
             missing = [name for name in self.players if name_key(name) not in by_key]
-            if unknown or missing or len(by_key) != len(hands):
+            if unknown or missing or len(by_key) != len(items) or len(items) > len(self.players):
                 raise InvalidArgumentError(
                     "hands",
                     ", ".join(unknown or missing),
