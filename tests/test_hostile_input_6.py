@@ -460,3 +460,21 @@ def test_add_round_and_add_hands_never_fold_a_huge_name() -> None:
         match.add_hands(many)
     assert len(str(raised.value)) < 1000
     assert match.add_hands({"LÉA": (), "tom": (_EIGHT,)}).totals == (50, 0)
+
+
+# -- 10. RL encodings: the number of players ----------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["action", "observation"])
+def test_an_encoding_takes_a_numpy_number_of_players(which: str) -> None:
+    np = pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
+    from cardgames.rl import action_encoding, observation_encoding
+
+    encoding = action_encoding if which == "action" else observation_encoding
+    for game in ("crazy-eights", "planets"):
+        assert encoding(game, players=np.int64(3)) is encoding(game, players=3)
+        assert encoding(game, players=np.uint8(2)).players == 2
+        for bad in (True, 2.0, "2", np.float64(2.0), np.array([2]), 10**100):
+            with pytest.raises(InvalidArgumentError) as raised:
+                encoding(game, players=bad)
+            assert raised.value.argument == "players"

@@ -37,6 +37,7 @@ The planet game ("8"), in this order:
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
@@ -89,9 +90,10 @@ def resolve_game(game: object) -> Game[Any]:
     raise InvalidArgumentError("game", game, "expected a game name or a Game")
 
 
-def _check_rules_and_players(game: Game[Any], rules: object, players: object) -> tuple[Any, int]:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidArgumentError("players", players, "expected an int")
+def _check_rules_and_players(game: Game[Any], rules: object, given: object) -> tuple[Any, int]:
+    players = _plain_int(given)
+    if players is None:
+        raise InvalidArgumentError("players", given, "expected an int")
     if not game.min_players <= players <= game.max_players:
         raise InvalidArgumentError(
             "players",
@@ -103,7 +105,26 @@ def _check_rules_and_players(game: Game[Any], rules: object, players: object) ->
     elif not isinstance(rules, game.rules_type):
         raise InvalidArgumentError("rules", rules, f"expected {game.rules_type.__name__} rules")
     game.new_game(players, seed=0, rules=rules)  # the game's own checks of rules and seats
-    return rules, int(players)
+    return rules, players
+
+
+def _plain_int(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (a NumPy integer too), else None.
+
+    A ``bool`` is no number of players; an ``__index__`` that fails or returns no plain ``int``
+    makes no number either.
+    """
+    if isinstance(value, bool):
+        return None
+    if type(value) is int:
+        return value
+    if not isinstance(value, int) and not hasattr(type(value), "__index__"):
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # whatever a caller's __index__ raised
+        return None
+    return number if type(number) is int else None
 
 
 def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = frozenset()) -> int:
