@@ -478,3 +478,37 @@ def test_an_encoding_takes_a_numpy_number_of_players(which: str) -> None:
             with pytest.raises(InvalidArgumentError) as raised:
                 encoding(game, players=bad)
             assert raised.value.argument == "players"
+
+
+# -- 11. narration: the players' names ----------------------------------------------------------
+
+
+def _first_events() -> tuple[Any, tuple[str, ...]]:
+    state = crazy_eights.new_game(["Tom", "Léa"], seed=1)
+    after = state.apply(state.legal_moves()[0])
+    return after.last_events, after.players
+
+
+@pytest.mark.parametrize("name", ["a\x1b[2J", "a\u202eb", "a\nb", "a\x00"])
+def test_narration_refuses_a_name_that_would_write_control_characters(name: str) -> None:
+    from cardgames.narration import describe_move, narrate
+
+    events, players = _first_events()
+    with pytest.raises(InvalidArgumentError) as raised:
+        narrate(events, [name, "Léa"])
+    assert raised.value.argument == "players"
+    state = crazy_eights.new_game(["Tom", "Léa"], seed=1)
+    with pytest.raises(InvalidArgumentError):
+        describe_move(state.legal_moves()[0], [name, "Léa"])
+    assert narrate(events, players, lang="fr") == ["Léa pose le J♣ et rejoue"]
+
+
+def test_narration_reads_no_more_names_than_a_table_can_seat() -> None:
+    from cardgames.narration import narrate
+
+    events, _ = _first_events()
+    names = _LyingNames(f"P{i}" for i in range(100_000))
+    with pytest.raises(InvalidArgumentError) as raised:
+        narrate(events, names)
+    assert len(str(raised.value)) < 1000
+    assert _peak_bytes(lambda: narrate(events, names)) < 100_000
