@@ -512,3 +512,61 @@ def test_narration_reads_no_more_names_than_a_table_can_seat() -> None:
         narrate(events, names)
     assert len(str(raised.value)) < 1000
     assert _peak_bytes(lambda: narrate(events, names)) < 100_000
+
+
+# -- 12. NumPy integers where ints are taken; the planet game's gathering points -----------------
+
+
+def test_rules_options_and_matches_take_numpy_integers_as_their_int() -> None:
+    np = pytest.importorskip("numpy")
+    rules = crazy_eights.Rules(hand_size=np.int64(5), decks=np.uint8(2))
+    assert rules == crazy_eights.Rules(hand_size=5, decks=2)
+    assert type(rules.hand_size) is int
+    assert type(rules.decks) is int
+    assert type(planets.Rules().replace(max_turns=np.int32(100)).max_turns) is int
+    for bad in (np.float64(5.0), True, 5.0, np.int64(10**6)):
+        with pytest.raises(InvalidRulesError):
+            crazy_eights.Rules(hand_size=bad)
+    for game in (crazy_eights.GAME, planets.GAME):
+        match = game.new_match(2, seed=np.int64(3), rounds=np.int64(2))
+        assert match == game.new_match(2, seed=3, rounds=2)
+        assert type(match.seed) is int
+        with pytest.raises(InvalidArgumentError):
+            game.new_match(2, seed=np.float64(3.0))
+
+
+@pytest.mark.parametrize(
+    ("arguments", "argument"),
+    [
+        ({"size": 3.0}, "size"),
+        ({"size": True}, "size"),
+        ({"size": "4"}, "size"),
+        ({"size": 13}, "size"),
+        ({"size": 4, "all_different": True}, "size"),
+        ({"size": 8, "all_different": "yes"}, "all_different"),
+        ({"size": 8, "all_different": 1}, "all_different"),
+    ],
+)
+def test_gathering_points_refuses_with_a_typed_error(
+    arguments: dict[str, Any], argument: str
+) -> None:
+    from cardgames.planets.scoring import gathering_points
+
+    size = arguments.pop("size")
+    with pytest.raises(InvalidArgumentError) as raised:
+        gathering_points(size, "commander", **arguments)
+    assert raised.value.argument == argument
+    assert isinstance(raised.value, ValueError)  # as documented before: a ValueError still
+
+
+def test_gathering_points_takes_numpy_and_refuses_a_huge_role_unread() -> None:
+    from cardgames.planets.scoring import Role, gathering_points
+
+    np = pytest.importorskip("numpy")
+    assert gathering_points(np.int64(4), "adjoint") == gathering_points(4, Role.ADJUTANT)
+    assert gathering_points(8, "c", all_different=np.True_) == 25
+    with pytest.raises(ParseError):
+        Role.parse(_HUGE)
+    assert _peak_bytes(lambda: Role.parse(_HUGE)) < 100_000
+    with pytest.raises(InvalidRulesError):
+        gathering_points(4, "commander", crazy_eights.Rules())  # type: ignore[arg-type]

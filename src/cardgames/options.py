@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+import operator
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -138,9 +139,26 @@ def option(
     """
     return attrs.field(
         default=default,
+        converter=_plain_integer,
         validator=_validate,
         metadata={"doc": doc, "minimum": minimum, "maximum": maximum},
     )
+
+
+def _plain_integer(value: Any) -> Any:
+    """An integer of a type that is not ``int`` (a NumPy integer) as its ``int``; else as is.
+
+    The library's other integer arguments take any integer type with ``__index__``; an option
+    does too, and holds the plain ``int``. An ``int`` of any kind (``bool``, a subclass whose
+    comparisons lie), an enum, text or a float is left for `_validate` to take or refuse.
+    """
+    if isinstance(value, (int, enum.Enum, str, float)) or not hasattr(type(value), "__index__"):
+        return value
+    try:
+        number = operator.index(value)
+    except Exception:  # whatever a caller's __index__ raised: refused by `_validate` as it is
+        return value
+    return number if type(number) is int else value
 
 
 def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:

@@ -38,6 +38,7 @@ from cardgames._match import (
     match_from_json,
     match_to_json,
     names_of_players,
+    plain_number,
     points_row,
     recorded_points,
     round_seed,
@@ -134,7 +135,7 @@ class Match:
     rules: SheddingRules
     players: tuple[str, ...] = attrs.field(converter=names_of_players)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
-    seed: int = 0
+    seed: int = attrs.field(default=0, converter=plain_number)  # a NumPy integer as its int
 
     def __attrs_post_init__(self) -> None:
         # Everything is checked here, so that a match never holds what it cannot play or add up:
@@ -182,7 +183,7 @@ class Match:
         """
         names = player_names(players, _game_of(rules))
         if rounds is not None:
-            rules = rules.replace(rounds=rounds, target_score=None)
+            rules = rules.replace(rounds=plain_number(rounds), target_score=None)
         return cls(rules, names, (), seed)
 
     @classmethod
