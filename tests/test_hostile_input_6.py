@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import math
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
@@ -570,3 +571,43 @@ def test_gathering_points_takes_numpy_and_refuses_a_huge_role_unread() -> None:
     assert _peak_bytes(lambda: Role.parse(_HUGE)) < 100_000
     with pytest.raises(InvalidRulesError):
         gathering_points(4, "commander", crazy_eights.Rules())  # type: ignore[arg-type]
+
+
+# -- 13. the simulations' statistics --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "z"),
+    [
+        (1, True, 1.96),  # a bool is no number of trials
+        (1, 2.5, 1.96),
+        (math.nan, 2, 1.96),
+        (1, 2, math.nan),
+        (1, 2, -1.0),  # gave an interval whose low end is above its high end
+        (1, 2, math.inf),
+        (10**400, 10**401, 1.96),  # an OverflowError
+        ("1", 2, 1.96),
+    ],
+)
+def test_wilson_interval_refuses_what_is_no_count_with_a_typed_error(
+    successes: Any, trials: Any, z: Any
+) -> None:
+    from cardgames.simulate import WinRate, wilson_interval
+
+    with pytest.raises(InvalidArgumentError):
+        wilson_interval(successes, trials, z=z)
+    if z == 1.96:
+        with pytest.raises(InvalidArgumentError):
+            WinRate.of(successes, trials)
+
+
+def test_the_statistics_take_numpy_counts_and_refuse_lengths_that_are_not_moves() -> None:
+    from cardgames.simulate import LengthSummary, wilson_interval
+
+    np = pytest.importorskip("numpy")
+    assert wilson_interval(np.int64(5), np.int64(10)) == wilson_interval(5, 10)
+    assert wilson_interval(np.float64(2.5), 10) == wilson_interval(2.5, 10)
+    assert LengthSummary.of([np.int64(3), 5]) == LengthSummary.of([3, 5])
+    for bad in ([1.5], [math.nan], [-1], [True]):
+        with pytest.raises(InvalidArgumentError):
+            LengthSummary.of(bad)
