@@ -611,3 +611,25 @@ def test_the_statistics_take_numpy_counts_and_refuse_lengths_that_are_not_moves(
     for bad in ([1.5], [math.nan], [-1], [True]):
         with pytest.raises(InvalidArgumentError):
             LengthSummary.of(bad)
+
+
+# -- 14. the card primitives ----------------------------------------------------------------------
+
+
+def test_make_deck_refuses_a_number_of_copies_that_would_fill_memory() -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        make_deck(DeckKind.STANDARD_52, 10**9)  # a MemoryError, after trying
+    assert raised.value.argument == "copies"
+    assert _peak_bytes(lambda: make_deck(DeckKind.STANDARD_52, 10**6)) < 100_000  # 1.3 s, 400 MB
+    assert len(make_deck(DeckKind.JOKERS_54, 40)) == 2160  # the most decks a game deals
+
+
+def test_the_card_primitives_take_numpy_integers_and_raise_typed_errors() -> None:
+    np = pytest.importorskip("numpy")
+    assert Card.from_code(np.int64(51)) is Card.parse("AS")
+    assert make_deck(DeckKind.PIQUET_32, np.int8(2)) == make_deck(DeckKind.PIQUET_32, 2)
+    for code in (True, 3.0, "3", 53, -1, np.float64(3.0)):
+        with pytest.raises(InvalidArgumentError):
+            Card.from_code(code)
+    with pytest.raises(InvalidArgumentError):
+        make_deck("standard_52")  # type: ignore[arg-type]

@@ -33,12 +33,13 @@ Examples:
 from __future__ import annotations
 
 import enum
+import operator
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, final
 
-from cardgames.errors import ParseError
+from cardgames.errors import InvalidArgumentError, ParseError
 
 __all__ = [
     "ALL_CARDS",
@@ -487,8 +488,9 @@ class Card(int):
             The card.
 
         Raises:
-            TypeError: If code is not an int.
-            ValueError: If code is outside 0..52.
+            InvalidArgumentError: If code is not an integer (also a ``TypeError``) or is outside
+                0..52 (also a ``ValueError``). An integer type with ``__index__`` (a NumPy
+                integer) is taken; ``bool`` is not.
 
         Examples:
             >>> Card.from_code(0), Card.from_code(51), Card.from_code(52)
@@ -496,11 +498,16 @@ class Card(int):
         """
         if type(code) is int and 0 <= code <= _JOKER_CODE:
             return _ALL_CARDS[code]
-        if isinstance(code, bool) or not isinstance(code, int):
-            raise TypeError(f"a card code must be an int, not {type(code).__name__}")
-        if 0 <= code <= _JOKER_CODE:
-            return _ALL_CARDS[code]
-        raise ValueError(f"a card code must be in 0..{_JOKER_CODE}, not {int(code)}")
+        number = _integer(code)
+        if number is None:
+            raise InvalidArgumentError(
+                "code", code, f"a card code must be an int, not {type(code).__name__}"
+            )
+        if 0 <= number <= _JOKER_CODE:
+            return _ALL_CARDS[number]
+        raise InvalidArgumentError(
+            "code", code, f"a card code must be in 0..{_JOKER_CODE}, not {number}"
+        )
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -822,8 +829,10 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
         The cards, ``kind.size * copies`` of them.
 
     Raises:
-        TypeError: If kind is not a `DeckKind` or copies not an int.
-        ValueError: If copies is less than 1.
+        InvalidArgumentError: If kind is not a `DeckKind` or copies not an integer (also a
+            ``TypeError``), or copies is not from 1 to 1,000 (also a ``ValueError``; the games
+            deal at most 40 decks, and a billion would fill memory). An integer type with
+            ``__index__`` (a NumPy integer) is taken.
 
     Examples:
         >>> len(make_deck()), len(make_deck(DeckKind.JOKERS_54, copies=2))
@@ -832,12 +841,31 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
         '7C 8C 9C 10C JC QC KC AC'
     """
     if not isinstance(kind, DeckKind):
-        raise TypeError(f"kind must be a DeckKind, not {kind!r}")
-    if isinstance(copies, bool) or not isinstance(copies, int):
-        raise TypeError(f"copies must be an int, not {copies!r}")
-    if copies < 1:
-        raise ValueError(f"copies must be at least 1, not {copies}")
-    return _DECKS[kind] * copies
+        raise InvalidArgumentError(
+            "kind", kind, f"kind must be a DeckKind, not {type(kind).__name__}"
+        )
+    count = copies if type(copies) is int else _integer(copies)
+    if count is None:
+        raise InvalidArgumentError("copies", copies, "copies must be an int")
+    if count < 1:
+        raise InvalidArgumentError("copies", copies, f"copies must be at least 1, not {count}")
+    if count > _MOST_COPIES:  # before anything is allocated
+        raise InvalidArgumentError("copies", copies, f"copies must be at most {_MOST_COPIES:,}")
+    return _DECKS[kind] * count
+
+
+_MOST_COPIES = 1000
+
+
+def _integer(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (NumPy's too, never ``bool``), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # not an integer, or a caller's __index__ that raised
+        return None
+    return number if type(number) is int else None
 
 
 # ---------------------------------------------------------------------------------------------
