@@ -417,7 +417,7 @@ def test_round_points_does_not_run_a_callers_str_on_its_keys() -> None:
         def __str__(self) -> str:
             raise AssertionError("a caller's __str__ ran")
 
-    hands = {_Key(): (), "Tom": (_EIGHT,) * 9}  # an 8 held nine times: an error naming hands
+    hands: Any = {_Key(): (), "Tom": (_EIGHT,) * 9}  # an 8 held nine times: names hands
     with pytest.raises(InvalidArgumentError):
         crazy_eights.round_points(hands)
 
@@ -449,7 +449,7 @@ def test_add_round_takes_numpy_integers_as_their_int() -> None:
 
 
 def test_add_round_and_add_hands_never_fold_a_huge_name() -> None:
-    match = crazy_eights.GAME.new_match(["Léa", "Tom"])
+    match = crazy_eights.Match.new(["Léa", "Tom"], crazy_eights.Rules())
     with pytest.raises(InvalidRulesError):
         match.add_round({_HUGE: 3})
     assert _peak_bytes(lambda: match.add_round({_HUGE: 3})) < 100_000
@@ -475,7 +475,8 @@ def test_an_encoding_takes_a_numpy_number_of_players(which: str) -> None:
     for game in ("crazy-eights", "planets"):
         assert encoding(game, players=np.int64(3)) is encoding(game, players=3)
         assert encoding(game, players=np.uint8(2)).players == 2
-        for bad in (True, 2.0, "2", np.float64(2.0), np.array([2]), 10**100):
+        bads: tuple[Any, ...] = (True, 2.0, "2", np.float64(2.0), np.array([2]), 10**100)
+        for bad in bads:
             with pytest.raises(InvalidArgumentError) as raised:
                 encoding(game, players=bad)
             assert raised.value.argument == "players"
@@ -525,7 +526,8 @@ def test_rules_options_and_matches_take_numpy_integers_as_their_int() -> None:
     assert type(rules.hand_size) is int
     assert type(rules.decks) is int
     assert type(planets.Rules().replace(max_turns=np.int32(100)).max_turns) is int
-    for bad in (np.float64(5.0), True, 5.0, np.int64(10**6)):
+    bads: tuple[Any, ...] = (np.float64(5.0), True, 5.0, np.int64(10**6))
+    for bad in bads:
         with pytest.raises(InvalidRulesError):
             crazy_eights.Rules(hand_size=bad)
     for game in (crazy_eights.GAME, planets.GAME):
@@ -608,7 +610,8 @@ def test_the_statistics_take_numpy_counts_and_refuse_lengths_that_are_not_moves(
     assert wilson_interval(np.int64(5), np.int64(10)) == wilson_interval(5, 10)
     assert wilson_interval(np.float64(2.5), 10) == wilson_interval(2.5, 10)
     assert LengthSummary.of([np.int64(3), 5]) == LengthSummary.of([3, 5])
-    for bad in ([1.5], [math.nan], [-1], [True]):
+    lengths: tuple[Any, ...] = ([1.5], [math.nan], [-1], [True])
+    for bad in lengths:
         with pytest.raises(InvalidArgumentError):
             LengthSummary.of(bad)
 
@@ -628,7 +631,8 @@ def test_the_card_primitives_take_numpy_integers_and_raise_typed_errors() -> Non
     np = pytest.importorskip("numpy")
     assert Card.from_code(np.int64(51)) is Card.parse("AS")
     assert make_deck(DeckKind.PIQUET_32, np.int8(2)) == make_deck(DeckKind.PIQUET_32, 2)
-    for code in (True, 3.0, "3", 53, -1, np.float64(3.0)):
+    codes: tuple[Any, ...] = (True, 3.0, "3", 53, -1, np.float64(3.0))
+    for code in codes:
         with pytest.raises(InvalidArgumentError):
             Card.from_code(code)
     with pytest.raises(InvalidArgumentError):
