@@ -637,3 +637,31 @@ def test_the_card_primitives_take_numpy_integers_and_raise_typed_errors() -> Non
             Card.from_code(code)
     with pytest.raises(InvalidArgumentError):
         make_deck("standard_52")  # type: ignore[arg-type]
+
+
+# -- 15. rules from text: what is not a list of assignments -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "assignments",
+    [
+        "hand_size=5",  # one string: read as the assignments 'h', 'a', 'n'...
+        [3],
+        None,
+        itertools.repeat("hand_size=5"),
+        ["hand_size=" + "5" * 10_000_000],
+    ],
+    ids=["one-string", "not-text", "none", "endless", "huge"],
+)
+def test_parse_assignments_refuses_what_is_not_a_list_of_assignments(assignments: Any) -> None:
+    with pytest.raises(InvalidRulesError) as raised:
+        crazy_eights.Rules.parse_assignments(assignments)
+    assert len(str(raised.value)) < 1000
+
+
+@pytest.mark.parametrize(("values", "base"), [([("hand_size", "5")], None), ({}, 3), ({}, "x")])
+def test_from_options_refuses_what_is_no_mapping_or_no_base(values: Any, base: Any) -> None:
+    with pytest.raises(InvalidRulesError):
+        crazy_eights.Rules.from_options(values, base)
+    with pytest.raises(InvalidRulesError):
+        crazy_eights.Rules.from_options({}, planets.Rules())  # type: ignore[arg-type]

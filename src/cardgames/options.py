@@ -295,9 +295,13 @@ class RulesBase:
             base: The rules to start from (default: the class defaults).
 
         Raises:
-            InvalidRulesError: naming the option whose name or value is refused.
+            InvalidRulesError: naming the option whose name or value is refused; naming
+                ``rules`` if ``values`` is not a mapping, ``base`` if it is not rules of this
+                class.
         """
-        start = cls() if base is None else base
+        if not isinstance(values, Mapping):
+            raise InvalidRulesError("rules", values, "expected option names mapped to values")
+        start: Self = _base(cls, base)
         infos = {info.name: info for info in cls.options()}
         changes: dict[str, Any] = {}
         for name, raw in values.items():
@@ -318,11 +322,23 @@ class RulesBase:
         """Rules from ``option=value`` strings, as typed on a command line.
 
         Raises:
-            InvalidRulesError: for a malformed assignment or a refused option.
+            InvalidRulesError: for a malformed assignment or a refused option (also for one
+                string instead of a list of them, an assignment that is not text or is longer
+                than an option's name and value can be, or more than 256 assignments).
         """
+        expected = "expected option=value assignments, one string each"
+        if isinstance(assignments, (str, bytes)) or not isinstance(assignments, Iterable):
+            raise InvalidRulesError("rules", assignments, expected)
         values: dict[str, str] = {}
-        for item in assignments:
-            name, sep, value = item.partition("=")
+        for count, item in enumerate(assignments):
+            if count >= _MOST_ASSIGNMENTS:  # never read an endless list to the end
+                raise InvalidRulesError(
+                    "rules", f"more than {_MOST_ASSIGNMENTS}", f"{expected}; too many"
+                )
+            longest = _WORD_TEXT_LIMIT + 1 + _OPTION_TEXT_LIMIT
+            if not isinstance(item, str) or str.__len__(item) > longest:  # before partition
+                raise InvalidRulesError("rules", item, expected)
+            name, sep, value = str.partition(str.__str__(item), "=")
             if not sep or not name.strip():
                 raise InvalidRulesError("rules", item, "expected option=value")
             values[name.strip()] = value.strip()
@@ -354,6 +370,18 @@ class RulesBase:
             return decode(cls, data, "/data")  # type: ignore[no-any-return]
         except InvalidRulesError as exc:
             raise InvalidStateError(f"/data/{exc.option}", exc.reason) from None
+
+
+_MOST_ASSIGNMENTS = 256  # ten times the options of any game
+
+
+def _base(cls: type[Any], base: object) -> Any:
+    """The rules ``from_options`` starts from: the class defaults, or ``base`` if of ``cls``."""
+    if base is None:
+        return cls()
+    if not isinstance(base, cls):
+        raise InvalidRulesError("base", base, f"expected {cls.__qualname__} to start from")
+    return base
 
 
 def _brief_name(name: object) -> str:
