@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import operator
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
@@ -89,12 +90,44 @@ def check_points(row: object, players: int, low: int, high: int, reason: str) ->
     return row
 
 
+# The longest name a caller's text can be and still name a player: a name has at most 100
+# characters, and each may be written decomposed (a letter and its accents) or fold longer.
+_LONGEST_NAME_TEXT: Final = 400
+
+
+def given_name_key(name: object) -> str | None:
+    """`name_key` of a name from outside, or None for what cannot name a player.
+
+    What is not text, or text longer than any player's name can be written, is never
+    normalized or case-folded (a copy of all of it): it names nobody.
+    """
+    if not isinstance(name, str) or str.__len__(name) > _LONGEST_NAME_TEXT:
+        return None
+    return name_key(name)
+
+
+def plain_number(value: object) -> object:
+    """An integer of a type that is not ``int`` (a NumPy integer) as its ``int``; else as is.
+
+    ``int`` and its subclasses (``bool``, or one whose comparisons lie) are left for
+    `check_points` to take or refuse, as is what has no working ``__index__``.
+    """
+    if isinstance(value, int) or not hasattr(type(value), "__index__"):
+        return value
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # whatever a caller's __index__ raised
+        return value
+    return number if type(number) is int else value
+
+
 def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
     """The points of a round by seat, from ``points`` given by seat or by player name.
 
     `Match.add_round`'s reading of its argument, shared. Names are matched as the players' names
     are told apart (`cardgames.game.name_key`: case and how accents are encoded do not matter);
-    a player not named scores 0. The values are not checked here (`check_points` does).
+    a player not named scores 0. An integer of another type than ``int`` (a NumPy integer) is
+    taken as its ``int``; the values are not checked here (`check_points` does).
 
     Raises:
         InvalidRulesError: naming ``points``, for unknown names, a player named twice, a wrong
@@ -109,14 +142,15 @@ def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
         named: set[int] = set()
         unknown: list[object] = []
         for name, value in points.items():
-            seat = seats.get(name_key(name)) if isinstance(name, str) else None
+            key = given_name_key(name)
+            seat = None if key is None else seats.get(key)
             if seat is None:
-                unknown.append(name)
+                unknown.append(name if key is not None else f"<{type(name).__name__}>")
             elif seat in named:
                 raise InvalidRulesError("points", name, f"{players[seat]} is named twice")
             else:
                 named.add(seat)
-                row[seat] = value
+                row[seat] = plain_number(value)
             if len(unknown) + len(named) > count:  # a mapping whose length was not its own
                 raise InvalidRulesError("points", len(points), "more names than players")
         if unknown:
@@ -126,7 +160,7 @@ def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
         if len(points) != count:  # before copying anything
             raise InvalidRulesError("points", len(points), "one score per player")
         try:  # by index, so that a sequence whose length lies is read no further
-            return tuple(points[seat] for seat in range(count))
+            return tuple(plain_number(points[seat]) for seat in range(count))
         except IndexError:
             raise InvalidRulesError("points", count, "one score per player") from None
     raise InvalidRulesError("points", points, "expected scores by seat or by name")

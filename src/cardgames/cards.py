@@ -33,12 +33,13 @@ Examples:
 from __future__ import annotations
 
 import enum
+import operator
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, final
 
-from cardgames.errors import ParseError
+from cardgames.errors import InvalidArgumentError, ParseError
 
 __all__ = [
     "ALL_CARDS",
@@ -102,6 +103,23 @@ _NORMALISE_TABLE: Final = str.maketrans(
         "\ufe0f": None,  # emoji variation selector: "♥️"
     }
 )
+
+
+# No suit, rank or card name is longer ("valet de trèfle" has 15 characters): longer text is
+# refused before it is trimmed or folded, which would copy all of it (or twice as much).
+_NAME_TEXT_LIMIT = 64
+
+
+def _short_text(text: object) -> str | None:
+    """``text`` as a plain ``str`` if it is one of at most 64 characters, else None.
+
+    The length is read with ``str.__len__`` (a subclass cannot lie about it) before anything
+    else, and a subclass is replaced by a plain copy, so that its ``strip`` or ``casefold`` are
+    never called.
+    """
+    if not isinstance(text, str) or str.__len__(text) > _NAME_TEXT_LIMIT:
+        return None
+    return text if type(text) is str else str.__str__(text)
 
 
 def _normalise(text: str) -> str:
@@ -202,7 +220,8 @@ class Suit(enum.IntEnum):
             The suit.
 
         Raises:
-            ParseError: If the text names no suit (also for a non-string argument).
+            ParseError: If the text names no suit (also for a non-string argument, and for text
+                longer than 64 characters, refused without being read).
 
         Examples:
             >>> Suit.parse(" Trefle "), Suit.parse("♢"), Suit.parse("spade")
@@ -212,8 +231,9 @@ class Suit(enum.IntEnum):
             ...
             cardgames.errors.ParseError: cannot parse 'X': expected a suit such as 'H', '♥', 'hearts' or 'cœur'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
-        if isinstance(text, str):
-            suit = _SUIT_NAMES.get(_normalise(text))
+        plain = _short_text(text)
+        if plain is not None:
+            suit = _SUIT_NAMES.get(_normalise(plain))
             if suit is not None:
                 return suit
         raise ParseError(text, _SUIT_EXPECTED)
@@ -299,7 +319,8 @@ class Rank(enum.IntEnum):
             The rank.
 
         Raises:
-            ParseError: If the text names no rank (also for a non-string argument).
+            ParseError: If the text names no rank (also for a non-string argument, and for text
+                longer than 64 characters, refused without being read).
 
         Examples:
             >>> Rank.parse("T"), Rank.parse("Valet"), Rank.parse("ace")
@@ -309,8 +330,9 @@ class Rank(enum.IntEnum):
             ...
             cardgames.errors.ParseError: cannot parse '1': expected a rank such as '2' to '10', 'T', 'J', 'Q', 'K', 'A', 'V', 'D', 'R', 'queen' or 'dame'
         """  # noqa: E501  (a doctest output line cannot be wrapped)
-        if isinstance(text, str):
-            rank = _RANK_NAMES.get(_normalise(text))
+        plain = _short_text(text)
+        if plain is not None:
+            rank = _RANK_NAMES.get(_normalise(plain))
             if rank is not None:
                 return rank
         raise ParseError(text, _RANK_EXPECTED)
@@ -466,8 +488,9 @@ class Card(int):
             The card.
 
         Raises:
-            TypeError: If code is not an int.
-            ValueError: If code is outside 0..52.
+            InvalidArgumentError: If code is not an integer (also a ``TypeError``) or is outside
+                0..52 (also a ``ValueError``). An integer type with ``__index__`` (a NumPy
+                integer) is taken; ``bool`` is not.
 
         Examples:
             >>> Card.from_code(0), Card.from_code(51), Card.from_code(52)
@@ -475,11 +498,16 @@ class Card(int):
         """
         if type(code) is int and 0 <= code <= _JOKER_CODE:
             return _ALL_CARDS[code]
-        if isinstance(code, bool) or not isinstance(code, int):
-            raise TypeError(f"a card code must be an int, not {type(code).__name__}")
-        if 0 <= code <= _JOKER_CODE:
-            return _ALL_CARDS[code]
-        raise ValueError(f"a card code must be in 0..{_JOKER_CODE}, not {int(code)}")
+        number = _integer(code)
+        if number is None:
+            raise InvalidArgumentError(
+                "code", code, f"a card code must be an int, not {type(code).__name__}"
+            )
+        if 0 <= number <= _JOKER_CODE:
+            return _ALL_CARDS[number]
+        raise InvalidArgumentError(
+            "code", code, f"a card code must be in 0..{_JOKER_CODE}, not {number}"
+        )
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -684,7 +712,7 @@ _PARSE_CACHE: dict[str, Card] = {}
 _PARSE_CACHE_LIMIT = 8192
 _PARSE_CACHE_KEY_LIMIT = 32
 # No card name is longer ("valet de trèfle" has 15 characters): longer text is refused unread.
-_CARD_TEXT_LIMIT = 64
+_CARD_TEXT_LIMIT = _NAME_TEXT_LIMIT
 
 
 def _with_suit(rank: Rank, rest: str) -> Card | None:
@@ -801,8 +829,10 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
         The cards, ``kind.size * copies`` of them.
 
     Raises:
-        TypeError: If kind is not a `DeckKind` or copies not an int.
-        ValueError: If copies is less than 1.
+        InvalidArgumentError: If kind is not a `DeckKind` or copies not an integer (also a
+            ``TypeError``), or copies is not from 1 to 1,000 (also a ``ValueError``; the games
+            deal at most 40 decks, and a billion would fill memory). An integer type with
+            ``__index__`` (a NumPy integer) is taken.
 
     Examples:
         >>> len(make_deck()), len(make_deck(DeckKind.JOKERS_54, copies=2))
@@ -811,16 +841,39 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
         '7C 8C 9C 10C JC QC KC AC'
     """
     if not isinstance(kind, DeckKind):
-        raise TypeError(f"kind must be a DeckKind, not {kind!r}")
-    if isinstance(copies, bool) or not isinstance(copies, int):
-        raise TypeError(f"copies must be an int, not {copies!r}")
-    if copies < 1:
-        raise ValueError(f"copies must be at least 1, not {copies}")
-    return _DECKS[kind] * copies
+        raise InvalidArgumentError(
+            "kind", kind, f"kind must be a DeckKind, not {type(kind).__name__}"
+        )
+    count = copies if type(copies) is int else _integer(copies)
+    if count is None:
+        raise InvalidArgumentError("copies", copies, "copies must be an int")
+    if count < 1:
+        raise InvalidArgumentError("copies", copies, f"copies must be at least 1, not {count}")
+    if count > _MOST_COPIES:  # before anything is allocated
+        raise InvalidArgumentError("copies", copies, f"copies must be at most {_MOST_COPIES:,}")
+    return _DECKS[kind] * count
+
+
+_MOST_COPIES = 1000
+
+
+def _integer(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (NumPy's too, never ``bool``), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # not an integer, or a caller's __index__ that raised
+        return None
+    return number if type(number) is int else None
 
 
 # ---------------------------------------------------------------------------------------------
 # Sequences of cards
+
+# The longest text `parse_cards` reads, in characters: over twice the longest deck written out
+# (432 cards of at most 64 characters and a separator), so that no legitimate text is refused.
+_CARDS_TEXT_LIMIT = 65_536
 
 
 def _take_card(tokens: list[str], start: int) -> tuple[Card, int]:
@@ -848,6 +901,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     spaces (``"10 of hearts"``, ``"dame de pique"``, ``"8 ♥"``): a token that is only a rank
     takes the next one or two tokens with it. Empty text (or only separators) is no cards.
 
+    Text longer than 65,536 characters is refused without being read. The largest deck the
+    games deal, eight packs of 54 cards, is 432 cards: each written in words with a separator
+    (``"valet de trèfle, "``) needs fewer than 8,000 characters, and at the longest notation
+    `Card.parse` reads (64 characters and a separator) under 29,000.
+
     Args:
         text: The text to read.
 
@@ -855,7 +913,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         The cards, in the order written (duplicates kept).
 
     Raises:
-        ParseError: If a card cannot be read; the error names the offending piece of text.
+        ParseError: If a card cannot be read (the error names the offending piece of text), or
+            if the text is not a string or is longer than 65,536 characters.
 
     Examples:
         >>> parse_cards("8H QS, 10♦ JOKER")
@@ -867,6 +926,13 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise ParseError(text, "cards separated by whitespace or commas")
+    if str.__len__(text) > _CARDS_TEXT_LIMIT:  # bounded before it is split (7 µs a card)
+        raise ParseError(
+            text,
+            f"cards separated by whitespace or commas, at most {_CARDS_TEXT_LIMIT:,} characters",
+        )
+    if type(text) is not str:  # a subclass's split or strip are never called
+        text = str.__str__(text)
     cards: list[Card] = []
     for item in text.split(","):
         tokens = item.split()

@@ -43,6 +43,7 @@ Examples:
 
 from __future__ import annotations
 
+import types
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, overload
 
@@ -156,19 +157,24 @@ State = SheddingState
 View = SheddingView
 
 _MARQUOIR = Rules()
-PRESETS: dict[str, Rules] = {
-    "marquoir": _MARQUOIR,
-    "five-cards-two-players": _MARQUOIR.replace(hand_size_two_players=5),
-    "draw-until-playable": _MARQUOIR.replace(
-        draw_until_playable=True, after_draw=AfterDraw.MUST_PLAY
-    ),
-    "sevens-draw": _MARQUOIR.replace(effects=Effects.parse("8:wild 7:draw2 A:skip J:reverse")),
-    "ace-without-power": _MARQUOIR.replace(effects=Effects.parse("8:wild 2:draw2 J:reverse")),
-    "starter-effects": _MARQUOIR.replace(starter_effects=True),
-    "draw-when-playable": _MARQUOIR.replace(draw_when_playable=True),
-    "five-rounds": _MARQUOIR.replace(target_score=None, rounds=5),
-}
-"""Named rules: the rule text's first, then its variants."""
+PRESETS: Mapping[str, Rules] = types.MappingProxyType(
+    {
+        "marquoir": _MARQUOIR,
+        "five-cards-two-players": _MARQUOIR.replace(hand_size_two_players=5),
+        "draw-until-playable": _MARQUOIR.replace(
+            draw_until_playable=True, after_draw=AfterDraw.MUST_PLAY
+        ),
+        "sevens-draw": _MARQUOIR.replace(effects=Effects.parse("8:wild 7:draw2 A:skip J:reverse")),
+        "ace-without-power": _MARQUOIR.replace(effects=Effects.parse("8:wild 2:draw2 J:reverse")),
+        "starter-effects": _MARQUOIR.replace(starter_effects=True),
+        "draw-when-playable": _MARQUOIR.replace(draw_when_playable=True),
+        "five-rounds": _MARQUOIR.replace(target_score=None, rounds=5),
+    }
+)
+"""Named rules: the rule text's first, then its variants.
+
+Read-only (a `types.MappingProxyType`): no caller can change a preset for the whole process.
+"""
 
 
 def new_game(

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import itertools
 import operator
 import types
 import unicodedata
@@ -861,7 +862,14 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
                 len(players),
                 f"{game.title} takes {game.min_players} to {game.max_players} players",
             )
-        given = tuple(players)
+        # At most one name more than the game takes, whatever the sequence's length said.
+        given = tuple(itertools.islice(players, game.max_players + 1))
+        if len(given) > game.max_players:
+            raise InvalidRulesError(
+                "players",
+                f"more than {game.max_players} names",
+                f"{game.title} takes {game.min_players} to {game.max_players} players",
+            )
         for name in given:
             if not isinstance(name, str):
                 raise InvalidRulesError("players", players, "names must be non-empty strings")

@@ -55,6 +55,7 @@ Examples:
 
 from __future__ import annotations
 
+import types
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, overload
 
@@ -198,26 +199,31 @@ State = SheddingState
 View = SheddingView
 
 _STANDARD = Rules()
-PRESETS: dict[str, Rules] = {
-    "standard": _STANDARD,
-    "la-pioche": _STANDARD.replace(draw_until_playable=True, after_draw=AfterDraw.MUST_PLAY),
-    "le-cumul": _STANDARD.replace(stacking=Stacking.SAME_RANK),
-    "a-la-volee": _STANDARD.replace(jump_in=True),
-    "a-deux": _STANDARD.replace(two_players_again=True),
-    "autres-propositions": _STANDARD.replace(
-        effects=_EFFECTS.replace("Q", "swap").replace("K", "choose")
-    ),
-    "toutes-variantes": _STANDARD.replace(
-        draw_until_playable=True,
-        after_draw=AfterDraw.MUST_PLAY,
-        stacking=Stacking.SAME_RANK,
-        jump_in=True,
-        two_players_again=True,
-    ),
-    "32-cartes": _STANDARD.replace(deck=DeckKind.PIQUET_32),
-    "52-cartes": _STANDARD.replace(deck=DeckKind.STANDARD_52),
-}
-"""Named rules: the rule text's proposal first, then each variant, then all variants together."""
+PRESETS: Mapping[str, Rules] = types.MappingProxyType(
+    {
+        "standard": _STANDARD,
+        "la-pioche": _STANDARD.replace(draw_until_playable=True, after_draw=AfterDraw.MUST_PLAY),
+        "le-cumul": _STANDARD.replace(stacking=Stacking.SAME_RANK),
+        "a-la-volee": _STANDARD.replace(jump_in=True),
+        "a-deux": _STANDARD.replace(two_players_again=True),
+        "autres-propositions": _STANDARD.replace(
+            effects=_EFFECTS.replace("Q", "swap").replace("K", "choose")
+        ),
+        "toutes-variantes": _STANDARD.replace(
+            draw_until_playable=True,
+            after_draw=AfterDraw.MUST_PLAY,
+            stacking=Stacking.SAME_RANK,
+            jump_in=True,
+            two_players_again=True,
+        ),
+        "32-cartes": _STANDARD.replace(deck=DeckKind.PIQUET_32),
+        "52-cartes": _STANDARD.replace(deck=DeckKind.STANDARD_52),
+    }
+)
+"""Named rules: the rule text's proposal first, then each variant, then all variants together.
+
+Read-only (a `types.MappingProxyType`): no caller can change a preset for the whole process.
+"""
 
 
 def new_game(

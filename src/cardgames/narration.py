@@ -45,6 +45,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+import itertools
 import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
@@ -557,15 +558,24 @@ def _check_players(players: object) -> tuple[str, ...]:
     expected = f"expected the players' names by seat (1 to {_MAX_PLAYERS} strings)"
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise InvalidArgumentError("players", players, expected)
-    names = tuple(players)
+    names = tuple(itertools.islice(players, _MAX_PLAYERS + 1))  # never more, whatever its len
     if not 1 <= len(names) <= _MAX_PLAYERS or any(type(name) is not str for name in names):
-        raise InvalidArgumentError("players", players, expected)
+        raise InvalidArgumentError("players", _brief_names(players, names), expected)
     for name in names:  # a long name would be repeated in every sentence: as `new_game` refuses
         if len(name) > _MAX_NAME_CHARS:
             raise InvalidArgumentError(
                 "players", name[:40] + "…", f"names of at most {_MAX_NAME_CHARS} characters"
             )
+        # Sentences go to terminals and pages: a name with a control character (an escape
+        # sequence, a bidirectional override) is refused, as `new_game` refuses it.
+        if not name.isprintable():
+            raise InvalidArgumentError("players", name, "names must be printable text")
     return names
+
+
+def _brief_names(players: object, names: tuple[object, ...]) -> object:
+    """The refused ``players`` for an error: itself if short, else what was read of it."""
+    return names if len(names) > _MAX_PLAYERS else players
 
 
 def _check_lang(lang: object) -> str:

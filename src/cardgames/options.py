@@ -24,6 +24,7 @@ Examples:
 from __future__ import annotations
 
 import enum
+import operator
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -41,20 +42,36 @@ __all__ = ["OptionInfo", "RulesBase", "option", "parse_bool"]
 
 _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai", "y"})
 _FALSE = frozenset({"false", "no", "off", "0", "non", "faux", "n"})
+# No yes/no word is longer: longer text is refused before it is trimmed or folded (a copy).
+_WORD_TEXT_LIMIT = 64
+# The longest option value `from_options` reads: the longest legitimate one, an effects table
+# naming all 14 faces in words with every effect, is under 1,000 characters.
+_OPTION_TEXT_LIMIT = 4096
 
 
 def parse_bool(text: str) -> bool:
     """Read a yes/no option value (English or French).
 
+    Args:
+        text: The text to read, in any case, with surrounding whitespace.
+
+    Returns:
+        The value.
+
+    Raises:
+        ParseError: If the text is no yes/no word (also for a non-string argument, and for text
+            longer than 64 characters, refused without being read).
+
     Examples:
         >>> parse_bool("Oui"), parse_bool("off")
         (True, False)
     """
-    folded = text.strip().casefold()
-    if folded in _TRUE:
-        return True
-    if folded in _FALSE:
-        return False
+    if isinstance(text, str) and str.__len__(text) <= _WORD_TEXT_LIMIT:
+        folded = str.casefold(str.strip(text))  # never a subclass's own strip or casefold
+        if folded in _TRUE:
+            return True
+        if folded in _FALSE:
+            return False
     raise ParseError(text, "a yes/no value (true/false, yes/no, on/off, 1/0, oui/non)")
 
 
@@ -122,9 +139,26 @@ def option(
     """
     return attrs.field(
         default=default,
+        converter=_plain_integer,
         validator=_validate,
         metadata={"doc": doc, "minimum": minimum, "maximum": maximum},
     )
+
+
+def _plain_integer(value: Any) -> Any:
+    """An integer of a type that is not ``int`` (a NumPy integer) as its ``int``; else as is.
+
+    The library's other integer arguments take any integer type with ``__index__``; an option
+    does too, and holds the plain ``int``. An ``int`` of any kind (``bool``, a subclass whose
+    comparisons lie), an enum, text or a float is left for `_validate` to take or refuse.
+    """
+    if isinstance(value, (int, enum.Enum, str, float)) or not hasattr(type(value), "__index__"):
+        return value
+    try:
+        number = operator.index(value)
+    except Exception:  # whatever a caller's __index__ raised: refused by `_validate` as it is
+        return value
+    return number if type(number) is int else value
 
 
 def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -261,13 +295,21 @@ class RulesBase:
             base: The rules to start from (default: the class defaults).
 
         Raises:
-            InvalidRulesError: naming the option whose name or value is refused.
+            InvalidRulesError: naming the option whose name or value is refused; naming
+                ``rules`` if ``values`` is not a mapping, ``base`` if it is not rules of this
+                class.
         """
-        start = cls() if base is None else base
+        if not isinstance(values, Mapping):
+            raise InvalidRulesError("rules", values, "expected option names mapped to values")
+        start: Self = _base(cls, base)
         infos = {info.name: info for info in cls.options()}
         changes: dict[str, Any] = {}
         for name, raw in values.items():
-            key = name.strip().replace("-", "_")
+            if not isinstance(name, str) or str.__len__(name) > _WORD_TEXT_LIMIT:
+                raise InvalidRulesError(
+                    _brief_name(name), raw, "unknown option: an option's name is short text"
+                )
+            key = str.replace(str.strip(name), "-", "_")
             info = infos.get(key)
             if info is None:
                 known = ", ".join(infos)
@@ -280,11 +322,23 @@ class RulesBase:
         """Rules from ``option=value`` strings, as typed on a command line.
 
         Raises:
-            InvalidRulesError: for a malformed assignment or a refused option.
+            InvalidRulesError: for a malformed assignment or a refused option (also for one
+                string instead of a list of them, an assignment that is not text or is longer
+                than an option's name and value can be, or more than 256 assignments).
         """
+        expected = "expected option=value assignments, one string each"
+        if isinstance(assignments, (str, bytes)) or not isinstance(assignments, Iterable):
+            raise InvalidRulesError("rules", assignments, expected)
         values: dict[str, str] = {}
-        for item in assignments:
-            name, sep, value = item.partition("=")
+        for count, item in enumerate(assignments):
+            if count >= _MOST_ASSIGNMENTS:  # never read an endless list to the end
+                raise InvalidRulesError(
+                    "rules", f"more than {_MOST_ASSIGNMENTS}", f"{expected}; too many"
+                )
+            longest = _WORD_TEXT_LIMIT + 1 + _OPTION_TEXT_LIMIT
+            if not isinstance(item, str) or str.__len__(item) > longest:  # before partition
+                raise InvalidRulesError("rules", item, expected)
+            name, sep, value = str.partition(str.__str__(item), "=")
             if not sep or not name.strip():
                 raise InvalidRulesError("rules", item, "expected option=value")
             values[name.strip()] = value.strip()
@@ -318,7 +372,32 @@ class RulesBase:
             raise InvalidStateError(f"/data/{exc.option}", exc.reason) from None
 
 
+_MOST_ASSIGNMENTS = 256  # ten times the options of any game
+
+
+def _base(cls: type[Any], base: object) -> Any:
+    """The rules ``from_options`` starts from: the class defaults, or ``base`` if of ``cls``."""
+    if base is None:
+        return cls()
+    if not isinstance(base, cls):
+        raise InvalidRulesError("base", base, f"expected {cls.__qualname__} to start from")
+    return base
+
+
+def _brief_name(name: object) -> str:
+    """A refused option name as text for an error, whatever it is (its head, if it is long)."""
+    if isinstance(name, str):
+        return str.__str__(name)[:_WORD_TEXT_LIMIT] + "…"
+    return f"<{type(name).__name__}>"
+
+
 def _parse_value(info: OptionInfo, text: str) -> Any:
+    if str.__len__(text) > _OPTION_TEXT_LIMIT:  # refused before it is trimmed, folded or split
+        raise InvalidRulesError(
+            info.name, text, f"{info.describe_type()}, at most {_OPTION_TEXT_LIMIT} characters"
+        )
+    if type(text) is not str:  # a subclass's strip, casefold or split are never called
+        text = str.__str__(text)
     tp = info.type
     origin = typing.get_origin(tp)
     if origin is typing.Union or origin is types.UnionType:

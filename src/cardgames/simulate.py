@@ -66,7 +66,7 @@ from cardgames.agents.base import Agent, _play_unrecorded
 from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_any_document
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
-from cardgames.game import Game, Termination, find_game, normalize_name
+from cardgames.game import Game, Termination, _whole_number, find_game, normalize_name
 from cardgames.narration import ending
 from cardgames.rng import Rng
 
@@ -125,7 +125,10 @@ def wilson_interval(successes: float, trials: int, *, z: float = Z_95) -> tuple[
         z: The normal quantile of the confidence level (default: 95 %).
 
     Raises:
-        ValueError: if ``successes`` is outside ``[0, trials]``.
+        InvalidArgumentError: (a ``ValueError``) if ``trials`` is not a whole number from 0 to
+            2**63, ``successes`` not a number in ``[0, trials]`` (NaN included), or ``z`` not a
+            finite number of at least 0; ``bool`` is no number here. Integer types with
+            ``__index__`` (NumPy's) are taken.
 
     Examples:
         >>> low, high = wilson_interval(5, 10)
@@ -134,8 +137,18 @@ def wilson_interval(successes: float, trials: int, *, z: float = Z_95) -> tuple[
         >>> wilson_interval(0, 0)
         (0.0, 1.0)
     """
-    if trials < 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials, got {successes} of {trials}")
+    whole = _real(trials)
+    if type(whole) is not int or whole > _MOST_TRIALS:
+        raise InvalidArgumentError("trials", trials, "expected a whole number of trials")
+    count = _real(successes)
+    if count is None or not 0 <= count <= whole:  # NaN fails the comparison
+        raise InvalidArgumentError(
+            "successes", successes, f"need 0 <= successes <= trials, got {successes} of {trials}"
+        )
+    quantile = _real(z)
+    if quantile is None or not 0 <= quantile < math.inf:
+        raise InvalidArgumentError("z", z, "expected a finite normal quantile, at least 0")
+    successes, trials, z = count, whole, quantile
     if trials == 0:
         return 0.0, 1.0
     p = successes / trials
@@ -144,6 +157,22 @@ def wilson_interval(successes: float, trials: int, *, z: float = Z_95) -> tuple[
     center = (p + z2 / (2 * trials)) / denominator
     half = z / denominator * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
     return max(0.0, center - half), min(1.0, center + half)
+
+
+_MOST_TRIALS = 2**63  # more games than any simulation plays; a float still holds the ratio
+
+
+def _real(value: object) -> float | None:
+    """``value`` as a number if it is an ``int`` or a ``float`` (NumPy's too), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return float(value)
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # not an integer, or a caller's __index__ that raised
+        return None
+    return number if type(number) is int else None
 
 
 def _quantile(ordered: Sequence[int], q: float) -> float:
@@ -313,12 +342,20 @@ class LengthSummary:
     def of(cls, lengths: Iterable[int]) -> LengthSummary:
         """Summarize game lengths (at least one).
 
+        Raises:
+            InvalidArgumentError: (a ``ValueError``) for a length that is not a whole number
+                of moves (a float, NaN, ``bool``, a negative number).
+            ValueError: for no lengths.
+
         Examples:
             >>> LengthSummary.of([40, 10, 30, 20])
             LengthSummary(mean=25.0, minimum=10, q25=17.5, median=25.0, q75=32.5, q90=37.0,
                           maximum=40)
         """
-        ordered = sorted(lengths)
+        ordered = sorted(
+            _whole_number(length, 0, _MOST_TRIALS, "lengths", "a game's number of moves")
+            for length in lengths
+        )
         if not ordered:
             raise ValueError("no game lengths to summarize")
         return cls(

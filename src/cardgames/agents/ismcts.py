@@ -108,8 +108,10 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -127,18 +129,60 @@ SAMPLERS = ("uniform", "belief")
 __all__ = ["SAMPLERS", "ISMCTSAgent", "MoveStatistics"]
 
 
+_BUDGETS_REASON = "expected (players, iterations) pairs of positive integers, players ascending"
+
+
 def _budget_pairs(value: object) -> object:
-    """``player_budgets`` as a tuple of pairs (a mapping as its items); anything else as is."""
+    """``player_budgets`` as a tuple of pairs of plain ``int`` (a mapping as its items).
+
+    At most one pair more than `_MAX_BUDGETS` is read, and at most three items of a pair, before
+    anything is copied: a list of ten million pairs is refused at once. An integer type with
+    ``__index__`` that is not a subclass of ``int`` (a NumPy integer) is taken as its ``int``;
+    anything else is left as it is, for `_check_budgets` to refuse (a ``bool``, or a subclass
+    of ``int`` whose comparisons may lie).
+
+    Raises:
+        InvalidArgumentError: for more than `_MAX_BUDGETS` pairs.
+    """
     if isinstance(value, Mapping):
-        value = tuple(value.items())
-    if isinstance(value, (tuple, list)):
-        return tuple(tuple(pair) if isinstance(pair, (tuple, list)) else pair for pair in value)
-    return value
+        items: Iterable[object] = value.items()
+    elif isinstance(value, (tuple, list)):
+        items = value
+    else:
+        return value
+    head = tuple(itertools.islice(items, _MAX_BUDGETS + 1))
+    if len(head) > _MAX_BUDGETS:  # its head alone is shown, never the repr of all of it
+        raise InvalidArgumentError(
+            "player_budgets",
+            f"<{type(value).__name__} of more than {_MAX_BUDGETS} pairs>",
+            f"{_BUDGETS_REASON}; at most {_MAX_BUDGETS}",
+        )
+    return tuple(_budget_pair(pair) for pair in head)
+
+
+def _budget_pair(pair: object) -> object:
+    """One pair as a tuple of plain ``int`` if it is a pair of integers; else as it is."""
+    if not isinstance(pair, (tuple, list)):
+        return pair
+    items = tuple(itertools.islice(pair, 3))
+    if len(items) != 2:
+        return items
+    numbers = []
+    for item in items:
+        if isinstance(item, int):
+            numbers.append(item)  # a bool or another subclass of int is refused by the check
+            continue
+        try:
+            number = operator.index(item)
+        except Exception:  # TypeError, or whatever a caller's __index__ raised
+            return items
+        numbers.append(number if type(number) is int else item)
+    return tuple(numbers)
 
 
 def _check_budgets(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """Pairs of positive integers ``(players, iterations)``, ``players`` strictly ascending."""
-    reason = "expected (players, iterations) pairs of positive integers, players ascending"
+    reason = _BUDGETS_REASON
     if not isinstance(value, tuple):
         raise InvalidArgumentError(attribute.name, value, reason)
     if len(value) > _MAX_BUDGETS:

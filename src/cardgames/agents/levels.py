@@ -36,6 +36,7 @@ Every level is a value: the same seed and the same history give the same moves.
 
 from __future__ import annotations
 
+import types
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -61,14 +62,18 @@ LEVELS: Final = ("easy", "medium", "hard")
 EASY_MISTAKES: Final = 0.3
 """How often the ``"easy"`` bot makes a mistake."""
 
-HARD_ITERATIONS: Final = {"crazy-eights": 700, "huit-americain": 200, "planets": 80}
+HARD_ITERATIONS: Final = types.MappingProxyType(
+    {"crazy-eights": 700, "huit-americain": 200, "planets": 80}
+)
 """The ``"hard"`` bot's iterations per decision at two players, by game (others:
 `DEFAULT_HARD_ITERATIONS`); `HARD_PLAYER_BUDGETS` changes them at larger tables."""
 
-HARD_PLAYER_BUDGETS: Final = {
-    "crazy-eights": ((6, 600),),
-    "huit-americain": ((4, 100), (5, 200), (8, 100)),
-}
+HARD_PLAYER_BUDGETS: Final = types.MappingProxyType(
+    {
+        "crazy-eights": ((6, 600),),
+        "huit-americain": ((4, 100), (5, 200), (8, 100)),
+    }
+)
 """The ``"hard"`` bot's iterations from some numbers of players on, by game: pairs
 ``(players, iterations)``, the last pair whose ``players`` the table reaches applies (the
 `ISMCTSAgent`'s ``player_budgets``); below the first, `HARD_ITERATIONS`."""

@@ -78,22 +78,23 @@ def make_agent(spec: str, game: Game[Any] | str) -> Agent:
     elif not isinstance(game, Game):
         raise InvalidArgumentError("game", game, "expected a Game or a game's name")
     known = f"known agents: {', '.join(AGENT_NAMES + LEVELS)} (ismcts:N, ismcts-belief:N)"
-    if len(spec) > _MAX_SPEC:  # before any copy or conversion of the text
+    if str.__len__(spec) > _MAX_SPEC:  # before any copy or conversion of the text
         raise _ArgumentError("agent", spec, known)
-    name, _, argument = spec.strip().casefold().partition(":")
-    if name == "random" and not argument:
+    # The str methods themselves: a subclass's own strip or casefold are never called.
+    name, colon, argument = str.casefold(str.strip(spec)).partition(":")
+    if name == "random" and not colon:
         return RandomAgent()
-    if name == "heuristic" and not argument:
+    if name == "heuristic" and not colon:
         from cardgames.agents.heuristic import heuristic_agent
 
         return heuristic_agent(game)
-    if name in LEVELS and not argument:
+    if name in LEVELS and not colon:
         return level_agent(name, game)
     if name in ("ismcts", "ismcts-belief"):
         from cardgames.agents.ismcts import ISMCTSAgent
 
         sampler = "belief" if name == "ismcts-belief" else "uniform"
-        if not argument:
+        if not colon:
             return ISMCTSAgent(name=name, sampler=sampler)
         if (
             not (argument.isascii() and argument.isdigit())

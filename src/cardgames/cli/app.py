@@ -12,7 +12,8 @@ import argparse
 import contextlib
 import io
 import sys
-from collections.abc import Callable, Sequence
+import types
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from cardgames import __version__
@@ -35,34 +36,36 @@ EXIT_INTERRUPTED = 130
 
 Handler = Callable[[argparse.Namespace], int]
 
-EXAMPLES: dict[str, tuple[str, str]] = {
-    "games": ("cardgames games", "python -m cardgames games"),
-    "rules": ("cardgames rules crazy-eights", 'cardgames rules "8 américain"'),
-    "demo": (
-        "cardgames demo crazy-eights --seed 7",
-        'cardgames demo "8 américain" --players 3 --preset le-cumul --rules jump_in=yes',
-    ),
-    "play": (
-        "cardgames play crazy-eights --seed 1",
-        "cardgames play planets --players 4 --agents heuristic",
-    ),
-    "simulate": (
-        "cardgames simulate crazy-eights --games 1000 --agents heuristic,random,random,random",
-        "cardgames simulate planets --games 200 --players 3 --agents heuristic --workers 2",
-    ),
-    "score": (
-        'cardgames score crazy-eights --winner Léa --hand Tom="8H KS" Sam="3C AS"',
-        'cardgames score planets --tally Léa="commander 4, hand 3" Tom="hand 5"',
-    ),
-    "replay": (
-        "cardgames demo crazy-eights --seed 7 --record game.json",
-        "cardgames replay game.json",
-    ),
-    "serve": (
-        "cardgames serve --port 8000 --database sqlite:///tables.db",
-        "cardgames serve --host 0.0.0.0 --port 8080 --bot-delay 1.5 --idle-minutes 60",
-    ),
-}
+EXAMPLES: Mapping[str, tuple[str, str]] = types.MappingProxyType(
+    {
+        "games": ("cardgames games", "python -m cardgames games"),
+        "rules": ("cardgames rules crazy-eights", 'cardgames rules "8 américain"'),
+        "demo": (
+            "cardgames demo crazy-eights --seed 7",
+            'cardgames demo "8 américain" --players 3 --preset le-cumul --rules jump_in=yes',
+        ),
+        "play": (
+            "cardgames play crazy-eights --seed 1",
+            "cardgames play planets --players 4 --agents heuristic",
+        ),
+        "simulate": (
+            "cardgames simulate crazy-eights --games 1000 --agents heuristic,random,random,random",
+            "cardgames simulate planets --games 200 --players 3 --agents heuristic --workers 2",
+        ),
+        "score": (
+            'cardgames score crazy-eights --winner Léa --hand Tom="8H KS" Sam="3C AS"',
+            'cardgames score planets --tally Léa="commander 4, hand 3" Tom="hand 5"',
+        ),
+        "replay": (
+            "cardgames demo crazy-eights --seed 7 --record game.json",
+            "cardgames replay game.json",
+        ),
+        "serve": (
+            "cardgames serve --port 8000 --database sqlite:///tables.db",
+            "cardgames serve --host 0.0.0.0 --port 8080 --bot-delay 1.5 --idle-minutes 60",
+        ),
+    }
+)
 """Two examples per command, shown at the end of its ``--help``."""
 
 

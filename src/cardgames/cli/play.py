@@ -22,6 +22,7 @@ Everything is told in English or in French (``--lang``, default from the locale)
 from __future__ import annotations
 
 import argparse
+import types
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -47,7 +48,7 @@ __all__ = ["PROMPT", "PROMPTS", "run_play"]
 
 PROMPT = "Your move> "
 """The prompt shown when the command waits for a move (in English)."""
-PROMPTS = {"en": PROMPT, "fr": "Ton coup> "}
+PROMPTS = types.MappingProxyType({"en": PROMPT, "fr": "Ton coup> "})
 """The prompt in each language of ``--lang``."""
 
 _QUIT = frozenset({"quit", "exit", "q"})

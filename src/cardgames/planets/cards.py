@@ -193,6 +193,7 @@ _FRENCH: Final = (
 _ABBREVIATIONS: Final = ("Me", "Ve", "Ea", "Ma", "Ju", "Sa", "Ur", "Ne", "BH")
 _SYMBOLS: Final = ("☿", "♀", "♁", "♂", "♃", "♄", "♅", "♆", "●")
 _TEXT_LIMIT: Final = 64  # as `cardgames.cards.Card.parse`
+_CARDS_TEXT_LIMIT: Final = 65_536  # as `cardgames.cards.parse_cards`
 _EXPECTED: Final = "a planet card such as 'Saturn', 'Saturne', 'Sa', 'black hole' or 'trou noir'"
 
 
@@ -223,6 +224,9 @@ _NAMES.update({"te": PlanetCard.EARTH, "tn": BLACK_HOLE, "⊕": PlanetCard.EARTH
 def parse_planet_cards(text: str) -> tuple[PlanetCard, ...]:
     """Read cards separated by whitespace or commas (``"black hole"``, ``"trou noir"`` allowed).
 
+    Text longer than 65,536 characters (as `cardgames.cards.parse_cards`; the 104 cards of the
+    game written out take under 7,000) is refused without being read.
+
     Args:
         text: The text to read.
 
@@ -230,7 +234,8 @@ def parse_planet_cards(text: str) -> tuple[PlanetCard, ...]:
         The cards, in the order written (duplicates kept).
 
     Raises:
-        ParseError: If a card cannot be read; the error names the offending piece of text.
+        ParseError: If a card cannot be read (the error names the offending piece of text), or
+            if the text is not a string or is longer than 65,536 characters.
 
     Examples:
         >>> parse_planet_cards("Saturn Saturne, trou noir Sa")  # doctest: +NORMALIZE_WHITESPACE
@@ -239,6 +244,14 @@ def parse_planet_cards(text: str) -> tuple[PlanetCard, ...]:
     """
     if not isinstance(text, str):
         raise ParseError(text, "planet cards separated by whitespace or commas")
+    if str.__len__(text) > _CARDS_TEXT_LIMIT:  # bounded before it is split
+        raise ParseError(
+            text,
+            f"planet cards separated by whitespace or commas, at most {_CARDS_TEXT_LIMIT:,} "
+            "characters",
+        )
+    if type(text) is not str:  # a subclass's split is never called
+        text = str.__str__(text)
     cards: list[PlanetCard] = []
     for item in text.split(","):
         tokens = item.split()

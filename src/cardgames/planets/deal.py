@@ -73,10 +73,10 @@ def new_game(
 def _players(players: object, game: Game[Any]) -> tuple[str, ...]:
     """Check the ``players`` argument before anything is built from it.
 
-    A number is checked against the bounds first (``10**9`` players builds no names); at most
-    one name more than the game takes is read from a sequence or an iterable.
+    A number is checked against the bounds first (``10**9`` players builds no names). Names
+    are a sequence, as in every game (`cardgames.game.player_names`): an iterator or a
+    generator is refused with the same error as the shedding games give, never consumed.
     """
-    expected = "expected a number of players or their names"
     players = _player_count(players)
     if isinstance(players, int):
         if not game.min_players <= players <= game.max_players:
@@ -86,13 +86,7 @@ def _players(players: object, game: Game[Any]) -> tuple[str, ...]:
                 f"{game.title} takes {game.min_players} to {game.max_players} players",
             )
         return player_names(int(players), game)
-    if isinstance(players, str):
-        return player_names(players, game)  # refused there, with its own message
-    try:
-        names = tuple(itertools.islice(players, game.max_players + 1))  # type: ignore[call-overload]
-    except TypeError:
-        raise InvalidRulesError("players", players, expected) from None
-    return player_names(names, game)
+    return player_names(players, game)  # type: ignore[arg-type]  # refused there if not names
 
 
 def _seed(seed: object) -> int:

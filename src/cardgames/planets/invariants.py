@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import collections
 import operator
-from collections.abc import Sequence
+import types
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -358,41 +359,45 @@ _SEATS: Final = 6
 _MOST_GATHERINGS: Final = MAX_HAND // 3
 _MOST_LEGAL_MOVES: Final = 64
 
-STATE_SIZES: Final[dict[str, tuple[int, ...]]] = {
-    "players": (_SEATS,),
-    "hands": (_SEATS, MAX_HAND),
-    "known": (_SEATS, _SEATS, MAX_HAND),
-    "stock": (DECK_SIZE,),
-    "stock_seen": (DECK_SIZE,),
-    "drawn": (3,),
-    "drawn_seen": (3,),
-    "gatherings": (_SEATS, _MOST_GATHERINGS),
-    "face_down": (_SEATS, MAX_HAND),
-    "black_holes": (_SEATS,),
-    "rng": (4,),
-    "events": (MAX_EVENTS,),
-}
+STATE_SIZES: Final[Mapping[str, tuple[int, ...]]] = types.MappingProxyType(
+    {
+        "players": (_SEATS,),
+        "hands": (_SEATS, MAX_HAND),
+        "known": (_SEATS, _SEATS, MAX_HAND),
+        "stock": (DECK_SIZE,),
+        "stock_seen": (DECK_SIZE,),
+        "drawn": (3,),
+        "drawn_seen": (3,),
+        "gatherings": (_SEATS, _MOST_GATHERINGS),
+        "face_down": (_SEATS, MAX_HAND),
+        "black_holes": (_SEATS,),
+        "rng": (4,),
+        "events": (MAX_EVENTS,),
+    }
+)
 """The most items of each list of a state document, by field, then by nesting level."""
 
-VIEW_SIZES: Final[dict[str, tuple[int, ...]]] = {
-    "players": (_SEATS,),
-    "to_act": (1,),
-    "hand": (MAX_HAND,),
-    "hand_sizes": (_SEATS,),
-    "known_cards": (_SEATS, MAX_HAND),
-    "drawn": (3,),
-    "known_stock": (DECK_SIZE,),
-    "gatherings": (_SEATS, _MOST_GATHERINGS),
-    "face_down": (_SEATS, MAX_HAND),
-    "face_down_sizes": (_SEATS,),
-    "black_holes": (_SEATS,),
-    "legal_moves": (_MOST_LEGAL_MOVES,),
-    "events": (MAX_EVENTS,),
-}
+VIEW_SIZES: Final[Mapping[str, tuple[int, ...]]] = types.MappingProxyType(
+    {
+        "players": (_SEATS,),
+        "to_act": (1,),
+        "hand": (MAX_HAND,),
+        "hand_sizes": (_SEATS,),
+        "known_cards": (_SEATS, MAX_HAND),
+        "drawn": (3,),
+        "known_stock": (DECK_SIZE,),
+        "gatherings": (_SEATS, _MOST_GATHERINGS),
+        "face_down": (_SEATS, MAX_HAND),
+        "face_down_sizes": (_SEATS,),
+        "black_holes": (_SEATS,),
+        "legal_moves": (_MOST_LEGAL_MOVES,),
+        "events": (MAX_EVENTS,),
+    }
+)
 """The most items of each list of a view document, by field, then by nesting level."""
 
 
-def check_sizes(data: object, sizes: dict[str, tuple[int, ...]]) -> None:
+def check_sizes(data: object, sizes: Mapping[str, tuple[int, ...]]) -> None:
     """Bound the lists of a document's ``data`` before anything is decoded from them.
 
     Only lists are looked at; any other shape is left to the decoder, which names it.

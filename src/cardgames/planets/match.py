@@ -38,6 +38,7 @@ from cardgames._match import (
     match_from_json,
     match_to_json,
     names_of_players,
+    plain_number,
     points_row,
     recorded_points,
     round_seed,
@@ -118,8 +119,10 @@ class Match:
     rules: Rules
     players: tuple[str, ...] = attrs.field(converter=names_of_players)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
-    seed: int = 0
-    games: int = attrs.field(default=attrs.Factory(_default_games, takes_self=True))
+    seed: int = attrs.field(default=0, converter=plain_number)  # a NumPy integer as its int
+    games: int = attrs.field(
+        default=attrs.Factory(_default_games, takes_self=True), converter=plain_number
+    )
     play_off: bool = True
 
     def __attrs_post_init__(self) -> None:

@@ -19,7 +19,8 @@ discarded face down or put under the stock to its owner.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import types
+from collections.abc import Iterable, Mapping
 from typing import ClassVar
 
 import attrs
@@ -344,27 +345,29 @@ class GameOver(Event):
     face_down: tuple[tuple[PlanetCard, ...], ...]
 
 
-MOVE_TYPES: dict[str, type[Move]] = {
-    cls.kind: cls for cls in (Keep, Give, LayGathering, Decline, DiscardFaceDown, Steal, PutUnder)
-}
+MOVE_TYPES: Mapping[str, type[Move]] = types.MappingProxyType(
+    {cls.kind: cls for cls in (Keep, Give, LayGathering, Decline, DiscardFaceDown, Steal, PutUnder)}
+)
 """The move classes by ``kind`` tag."""
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (
-        TurnStarted,
-        CardsDrawn,
-        CardKept,
-        CardGiven,
-        CardPutBack,
-        GatheringLaid,
-        GatheringDeclined,
-        BlackHolePlayed,
-        CardDiscardedFaceDown,
-        CardStolen,
-        BlackHoleDiscarded,
-        SurplusPutUnder,
-        GameOver,
-    )
-}
+EVENT_TYPES: Mapping[str, type[Event]] = types.MappingProxyType(
+    {
+        cls.kind: cls
+        for cls in (
+            TurnStarted,
+            CardsDrawn,
+            CardKept,
+            CardGiven,
+            CardPutBack,
+            GatheringLaid,
+            GatheringDeclined,
+            BlackHolePlayed,
+            CardDiscardedFaceDown,
+            CardStolen,
+            BlackHoleDiscarded,
+            SurplusPutUnder,
+            GameOver,
+        )
+    }
+)
 """The event classes by ``kind`` tag."""

@@ -14,7 +14,8 @@ Examples:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+import types
+from collections.abc import Iterable, Iterator, Mapping
 from typing import ClassVar, Final
 
 import attrs
@@ -209,10 +210,15 @@ class Rules(RulesBase):
             )
 
 
-PRESETS: Final[dict[str, Rules]] = {
-    "standard": Rules(),
-    "dealt-hands": Rules(initial_hand=5),
-    "must-lay": Rules(may_decline=False),
-    "no-hand-limit": Rules(hand_limit=None),
-}
-"""Named rules: the rule text's rules with the house scoring first, then house variants."""
+PRESETS: Final[Mapping[str, Rules]] = types.MappingProxyType(
+    {
+        "standard": Rules(),
+        "dealt-hands": Rules(initial_hand=5),
+        "must-lay": Rules(may_decline=False),
+        "no-hand-limit": Rules(hand_limit=None),
+    }
+)
+"""Named rules: the rule text's rules with the house scoring first, then house variants.
+
+Read-only (a `types.MappingProxyType`): no caller can change a preset for the whole process.
+"""

@@ -33,8 +33,8 @@ from typing import Final, TypeVar, overload
 
 import attrs
 
-from cardgames.errors import ParseError
-from cardgames.game import Outcome, Termination
+from cardgames.errors import InvalidArgumentError, InvalidRulesError, ParseError
+from cardgames.game import Outcome, Termination, _whole_number
 from cardgames.planets.cards import PLANETS, PlanetCard
 from cardgames.planets.rules import MAX_GATHERING, MIN_GATHERING, Rules
 
@@ -75,10 +75,11 @@ class Role(enum.Enum):
         """Read a role in English or French (``"commander"``, ``"commandant"``, ``"adjoint"``).
 
         Raises:
-            ParseError: if the text names no role.
+            ParseError: if the text names no role (also for a non-string argument, and for
+                text longer than 64 characters, refused without being read).
         """
-        if isinstance(text, str):
-            folded = text.strip().casefold()
+        if isinstance(text, str) and str.__len__(text) <= 64:  # longer text is refused unread
+            folded = str.casefold(str.strip(text))
             if folded in ("commander", "commandant", "c"):
                 return Role.COMMANDER
             if folded in ("adjutant", "adjoint", "a"):
@@ -184,7 +185,11 @@ def gathering_points(
         all_different: Whether the gathering is the 8 different planets.
 
     Raises:
-        ValueError: for a size that is no gathering.
+        InvalidArgumentError: for a size that is no gathering (also a ``ValueError``), or that
+            is not an integer, or an ``all_different`` that is not ``True`` or ``False`` (also
+            a ``TypeError``). An integer type with ``__index__`` (a NumPy integer) is taken.
+        ParseError: for a role that names none.
+        InvalidRulesError: for ``rules`` that are not the planet game's.
 
     Examples:
         >>> gathering_points(4, Role.COMMANDER), gathering_points(4, "adjoint")
@@ -192,21 +197,27 @@ def gathering_points(
         >>> gathering_points(8, Role.COMMANDER, all_different=True)
         25
     """
-    rules = _DEFAULT_RULES if rules is None else rules
+    if rules is None:
+        rules = _DEFAULT_RULES
+    elif not isinstance(rules, Rules):
+        raise InvalidRulesError("rules", rules, 'expected the rules of "8"')
     who = role if isinstance(role, Role) else Role.parse(role)
     commander = who is Role.COMMANDER
+    if type(all_different) is not bool and not _is_numpy_bool(all_different):
+        raise InvalidArgumentError("all_different", all_different, "expected True or False")
     if all_different:
-        if size != len(PLANETS):
-            raise ValueError(f"the 8 different planets are 8 cards, not {size}")
+        if size != len(PLANETS) or isinstance(size, bool):  # an int, or NumPy's: equal to 8
+            raise InvalidArgumentError("size", size, "the 8 different planets are 8 cards")
         return rules.all_different_commander if commander else rules.all_different_adjutant
-    if isinstance(size, bool) or not isinstance(size, int):
-        raise TypeError(f"size must be an int, not {size!r}")
-    if not MIN_GATHERING <= size <= MAX_GATHERING:
-        raise ValueError(
-            f"a gathering has {MIN_GATHERING} to {MAX_GATHERING} identical planets, not {size}"
-        )
+    number = _whole_number(size, MIN_GATHERING, MAX_GATHERING, "size", "a gathering's size")
     table = rules.commander_points if commander else rules.adjutant_points
-    return table[size]
+    return table[number]
+
+
+def _is_numpy_bool(value: object) -> bool:
+    """Whether ``value`` is NumPy's boolean scalar (``numpy.True_``), without importing NumPy."""
+    kind = type(value)
+    return kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool")
 
 
 def _gathering_tuple(gatherings: Iterable[Gathering]) -> tuple[Gathering, ...]:

@@ -37,6 +37,7 @@ The planet game ("8"), in this order:
 
 from __future__ import annotations
 
+import operator
 import threading
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
@@ -45,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
 import attrs
 import numpy as np
 
+from cardgames import crazy_eights, huit_americain
 from cardgames._rl_write import legal_by_id
 from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
@@ -88,9 +90,10 @@ def resolve_game(game: object) -> Game[Any]:
     raise InvalidArgumentError("game", game, "expected a game name or a Game")
 
 
-def _check_rules_and_players(game: Game[Any], rules: object, players: object) -> tuple[Any, int]:
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise InvalidArgumentError("players", players, "expected an int")
+def _check_rules_and_players(game: Game[Any], rules: object, given: object) -> tuple[Any, int]:
+    players = _plain_int(given)
+    if players is None:
+        raise InvalidArgumentError("players", given, "expected an int")
     if not game.min_players <= players <= game.max_players:
         raise InvalidArgumentError(
             "players",
@@ -102,7 +105,26 @@ def _check_rules_and_players(game: Game[Any], rules: object, players: object) ->
     elif not isinstance(rules, game.rules_type):
         raise InvalidArgumentError("rules", rules, f"expected {game.rules_type.__name__} rules")
     game.new_game(players, seed=0, rules=rules)  # the game's own checks of rules and seats
-    return rules, int(players)
+    return rules, players
+
+
+def _plain_int(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (a NumPy integer too), else None.
+
+    A ``bool`` is no number of players; an ``__index__`` that fails or returns no plain ``int``
+    makes no number either.
+    """
+    if isinstance(value, bool):
+        return None
+    if type(value) is int:
+        return value
+    if not isinstance(value, int) and not hasattr(type(value), "__index__"):
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # whatever a caller's __index__ raised
+        return None
+    return number if type(number) is int else None
 
 
 def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = frozenset()) -> int:
@@ -520,6 +542,13 @@ _FAMILIES: Final[tuple[tuple[type, Callable[[Any, int], list[_Key]]], ...]] = (
     (PlanetsRules, lambda rules, players: _planets_keys(players)),
 )
 
+# The rules types whose values the caches' fast paths may hash and compare before any check:
+# the built-in games' own, which cannot be subclassed and whose ``__hash__`` and ``__eq__`` are
+# attrs' (a caller's object could run any code there, raise, or claim to equal cached rules).
+_TRUSTED_RULES: Final[frozenset[type]] = frozenset(
+    {crazy_eights.Rules, huit_americain.Rules, PlanetsRules}
+)
+
 _ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
 _CACHE_SIZE: Final = 128
 
@@ -560,10 +589,10 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         >>> encoding.size, encoding.describe(0), encoding.describe(encoding.decline)
         (129, 'keep Mercury', 'decline')
     """
-    if type(game) is str and rules is not None and type(players) is int:
+    if type(game) is str and type(rules) in _TRUSTED_RULES and type(players) is int:
         try:
             return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
-        except (KeyError, TypeError):
+        except KeyError:
             pass
     found = resolve_game(game)
     rules, players = _check_rules_and_players(found, rules, players)

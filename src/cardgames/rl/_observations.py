@@ -87,7 +87,12 @@ from cardgames.planets.rules import Rules as PlanetsRules
 from cardgames.planets.scoring import Role
 from cardgames.planets.views import Phase as PlanetsPhase
 from cardgames.planets.views import PlanetsView
-from cardgames.rl._actions import _check_rules_and_players, remember, resolve_game
+from cardgames.rl._actions import (
+    _TRUSTED_RULES,
+    _check_rules_and_players,
+    remember,
+    resolve_game,
+)
 from cardgames.shedding.rules import SheddingRules
 from cardgames.shedding.view import Phase as SheddingPhase
 
@@ -381,10 +386,10 @@ def observation_encoding(
         >>> [f.name for f in observation_encoding("planets", players=2).fields][:4]
         ['phase', 'turn', 'commander', 'adjutant']
     """
-    if type(game) is str and rules is not None and type(players) is int:
+    if type(game) is str and type(rules) in _TRUSTED_RULES and type(players) is int:
         try:
             return _ENCODINGS[(game, rules, players)]  # known arguments: no check to repeat
-        except (KeyError, TypeError):
+        except KeyError:
             pass
     found = resolve_game(game)
     rules, players = _check_rules_and_players(found, rules, players)

@@ -46,6 +46,7 @@ Examples:
 
 from __future__ import annotations
 
+import types
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -65,11 +66,13 @@ from cardgames.rng import Rng
 
 __all__ = ["ENV_IDS", "CardGameEnv"]
 
-ENV_IDS = {
-    "cardgames/CrazyEights-v0": "crazy-eights",
-    "cardgames/HuitAmericain-v0": "huit-americain",
-    "cardgames/Planets-v0": "planets",
-}
+ENV_IDS = types.MappingProxyType(
+    {
+        "cardgames/CrazyEights-v0": "crazy-eights",
+        "cardgames/HuitAmericain-v0": "huit-americain",
+        "cardgames/Planets-v0": "planets",
+    }
+)
 """The registered ids and the games they play."""
 
 

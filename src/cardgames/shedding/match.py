@@ -25,6 +25,7 @@ these checks (see `cardgames._match`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -33,16 +34,23 @@ import attrs
 from cardgames._match import (
     check_points,
     check_seed,
+    given_name_key,
     match_from_json,
     match_to_json,
     names_of_players,
+    plain_number,
     points_row,
     recorded_points,
     round_seed,
 )
 from cardgames.cards import Card
-from cardgames.errors import InvalidArgumentError, InvalidRulesError, MatchOverError
-from cardgames.game import find_game, name_key, player_names
+from cardgames.errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    MatchOverError,
+    UnknownGameError,
+)
+from cardgames.game import Game, find_game, name_key, player_names
 from cardgames.shedding.engine import SheddingState
 from cardgames.shedding.rules import Scoring, SheddingRules
 from cardgames.shedding.scoring import round_points
@@ -75,6 +83,30 @@ def _rounds(rounds: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
     return rounds  # type: ignore[return-value]
 
 
+def _game_of(rules: object) -> Game[Any]:
+    """The game whose own rules type ``rules`` is, for a match of it.
+
+    A bare `SheddingRules` (no game's), or a caller's subclass of it, would pass an
+    ``isinstance`` check here and fail only when a round is dealt, if ever: both are refused.
+
+    Raises:
+        InvalidRulesError: naming ``rules``, for anything but a shedding game's own rules.
+    """
+    if isinstance(rules, SheddingRules):
+        name = type(rules).game_name
+        if type(name) is str and name:
+            try:
+                game = find_game(name)
+            except UnknownGameError:
+                pass
+            else:
+                if type(rules) is game.rules_type:
+                    return game
+    raise InvalidRulesError(
+        "rules", rules, "expected the rules of a shedding game (such as crazy_eights.Rules)"
+    )
+
+
 @attrs.frozen
 class Match:
     """An immutable match score sheet.
@@ -103,14 +135,12 @@ class Match:
     rules: SheddingRules
     players: tuple[str, ...] = attrs.field(converter=names_of_players)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
-    seed: int = 0
+    seed: int = attrs.field(default=0, converter=plain_number)  # a NumPy integer as its int
 
     def __attrs_post_init__(self) -> None:
         # Everything is checked here, so that a match never holds what it cannot play or add up:
         # rules of a shedding game, valid names for it, whole points, an integer seed.
-        if not isinstance(self.rules, SheddingRules):
-            raise InvalidRulesError("rules", self.rules, "expected the rules of a shedding game")
-        game = find_game(self.rules.game_name)
+        game = _game_of(self.rules)
         if isinstance(self.players, int) or not isinstance(self.players, tuple):
             raise InvalidRulesError("players", self.players, "expected the players' names")
         if len(self.players) < 2:
@@ -151,11 +181,9 @@ class Match:
                 refuse (1 to 1,000).
             InvalidArgumentError: for a seed that is not an integer within 2**64.
         """
-        if not isinstance(rules, SheddingRules):
-            raise InvalidRulesError("rules", rules, "expected the rules of a shedding game")
-        names = player_names(players, find_game(rules.game_name))
+        names = player_names(players, _game_of(rules))
         if rounds is not None:
-            rules = rules.replace(rounds=rounds, target_score=None)
+            rules = rules.replace(rounds=plain_number(rounds), target_score=None)
         return cls(rules, names, (), seed)
 
     @classmethod
@@ -274,11 +302,20 @@ class Match:
         if self.is_over:
             raise MatchOverError("the match is over")
         if isinstance(hands, Mapping):
-            by_key = {name_key(str(name)): cards for name, cards in hands.items()}
+            # At most one name more than the players is read, whatever the mapping's length.
+            items = list(itertools.islice(hands.items(), len(self.players) + 1))
+            keys = [given_name_key(name) for name, _ in items]
+            by_key = {
+                key: cards for key, (_, cards) in zip(keys, items, strict=True) if key is not None
+            }
             known = {name_key(name) for name in self.players}
-            unknown = [str(name) for name in hands if name_key(str(name)) not in known]
+            unknown = [
+                str.__str__(name) if key is not None else f"<{type(name).__name__}>"
+                for key, (name, _) in zip(keys, items, strict=True)
+                if key not in known
+            ]
             missing = [name for name in self.players if name_key(name) not in by_key]
-            if unknown or missing or len(by_key) != len(hands):
+            if unknown or missing or len(by_key) != len(items) or len(items) > len(self.players):
                 raise InvalidArgumentError(
                     "hands",
                     ", ".join(unknown or missing),

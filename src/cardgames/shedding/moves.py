@@ -6,6 +6,8 @@ did; `CardsDrawn` hides the drawn cards from everyone but the drawer (`Event.red
 
 from __future__ import annotations
 
+import types
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -300,29 +302,31 @@ class RoundOver(Event):
     outcome: Outcome
 
 
-MOVE_TYPES: dict[str, type[Move]] = {
-    cls.kind: cls for cls in (PlayCard, Draw, Pass, TakePenalty, CallOut, Announce)
-}
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (
-        CardPlayed,
-        SuitNamed,
-        CardsDrawn,
-        DirectionReversed,
-        TurnSkipped,
-        PlaysAgain,
-        NextPlayerChosen,
-        HandsSwapped,
-        PenaltyGrown,
-        PenaltyTaken,
-        StockReshuffled,
-        StarterTurned,
-        StarterReturned,
-        AnnouncementMade,
-        AnnouncementMissed,
-        AnnouncementCalled,
-        Passed,
-        RoundOver,
-    )
-}
+MOVE_TYPES: Mapping[str, type[Move]] = types.MappingProxyType(
+    {cls.kind: cls for cls in (PlayCard, Draw, Pass, TakePenalty, CallOut, Announce)}
+)
+EVENT_TYPES: Mapping[str, type[Event]] = types.MappingProxyType(
+    {
+        cls.kind: cls
+        for cls in (
+            CardPlayed,
+            SuitNamed,
+            CardsDrawn,
+            DirectionReversed,
+            TurnSkipped,
+            PlaysAgain,
+            NextPlayerChosen,
+            HandsSwapped,
+            PenaltyGrown,
+            PenaltyTaken,
+            StockReshuffled,
+            StarterTurned,
+            StarterReturned,
+            AnnouncementMade,
+            AnnouncementMissed,
+            AnnouncementCalled,
+            Passed,
+            RoundOver,
+        )
+    }
+)

@@ -44,6 +44,10 @@ __all__ = [
 
 JOKER_KEY = "JOKER"
 _KEY_ORDER = (*(r.letter for r in Rank), JOKER_KEY)
+# The longest texts `Effect.parse` and `Effects.parse` read: several times the longest
+# legitimate ones, refused before they are folded or split (a copy of all of it).
+_EFFECT_TEXT_LIMIT = 200
+_EFFECTS_TEXT_LIMIT = 2000
 _EFFECT_TOKEN = re.compile(r"^(wild|skip|reverse|again|swap|choose|draw(\d+))$")
 
 
@@ -93,9 +97,16 @@ class Effect:
             5
 
         Raises:
-            ParseError: for an unknown token or an impossible combination.
+            ParseError: for an unknown token or an impossible combination (also for a
+                non-string argument, and for text longer than 200 characters, refused without
+                being read: every effect at once, ``"wild+draw99+skip+reverse+again+swap+choose"``,
+                is 42).
         """
-        folded = text.strip().casefold()
+        if not isinstance(text, str) or str.__len__(text) > _EFFECT_TEXT_LIMIT:
+            raise ParseError(
+                text, f"effects joined by '+', at most {_EFFECT_TEXT_LIMIT} characters"
+            )
+        folded = str.casefold(str.strip(text))  # never a subclass's own strip or casefold
         if folded in {"none", "-", ""}:
             return _PLAIN
         values: dict[str, object] = {}
@@ -129,8 +140,15 @@ _PLAIN = Effect()
 
 
 def _key_of(text: str) -> str:
-    folded = text.strip()
-    if folded.casefold() in {"joker", "jk"}:
+    """The canonical face a key names (``"dame"`` -> ``"Q"``).
+
+    Raises:
+        ParseError: if it names none (text longer than 64 characters is refused unread).
+    """
+    if not isinstance(text, str) or str.__len__(text) > 64:  # as `Rank.parse`
+        raise ParseError(text, "a card face (2..10, J, Q, K, A, JOKER)")
+    folded = str.strip(text)
+    if str.casefold(folded) in {"joker", "jk"}:
         return JOKER_KEY
     return Rank.parse(folded).letter
 
@@ -179,10 +197,18 @@ class Effects(Mapping[str, Effect]):
         """Read ``"FACE:EFFECT FACE:EFFECT…"`` (spaces or commas between entries).
 
         Raises:
-            ParseError: naming the entry that is not understood.
+            ParseError: naming the entry that is not understood (also for a non-string argument,
+                and for text longer than 2,000 characters, refused without being read: all 14
+                faces in words with every effect take under 1,000).
         """
+        if not isinstance(text, str) or str.__len__(text) > _EFFECTS_TEXT_LIMIT:
+            raise ParseError(
+                text,
+                f"FACE:EFFECT entries such as '8:wild A:skip', at most "
+                f"{_EFFECTS_TEXT_LIMIT:,} characters",
+            )
         items: dict[str, Effect] = {}
-        for entry in re.split(r"[\s,;]+", text.strip()):
+        for entry in re.split(r"[\s,;]+", str.strip(text)):
             if not entry or entry.casefold() == "none":
                 continue
             face, sep, effect = entry.partition(":")

@@ -26,6 +26,7 @@ the hands for the discard pile. The number of decks is the rules' for that many 
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TypeVar, overload
@@ -97,6 +98,12 @@ def points_table(rules: SheddingRules) -> tuple[int, ...]:
 
 
 _MOST_DECKS = 8  # as the rules' option ``decks``
+# The most hands a round has: the most players of a shedding game (8 Américain's 20).
+_MOST_HANDS = 20
+# The most decks any rules deal (20 players of 60 cards from 32-card packs take 38) and so the
+# most cards a hand can hold: what is read of a caller's hands is bounded by them.
+_MOST_DEALT_DECKS = 40
+_MOST_CARDS = _MOST_DEALT_DECKS * 54
 _DECK_WORDS = {
     DeckKind.STANDARD_52: "of 52 cards",
     DeckKind.JOKERS_54: "of 54 cards (52 and two jokers)",
@@ -107,7 +114,10 @@ _DECK_WORDS = {
 def _decks(decks: object, rules: SheddingRules, players: int) -> int:
     """The number of decks a round was played with: ``decks``, or the rules' default."""
     if decks is None:
-        return rules.decks_for(players)
+        count = rules.decks_for(players)
+        if type(count) is not int or not 1 <= count <= _MOST_DEALT_DECKS:  # a caller's subclass
+            raise InvalidRulesError("rules", rules, f"{count!r:.40} decks cannot be dealt")
+        return count
     if type(decks) is not int or not 1 <= decks <= _MOST_DECKS:
         raise InvalidArgumentError(
             "decks", decks, f"expected a number of decks from 1 to {_MOST_DECKS}"
@@ -153,6 +163,10 @@ def check_hands(
         ...
         cardgames.errors.InvalidArgumentError: invalid argument hands='8H': 8H is held 4 times, but one deck of 52 cards has it once
     """  # noqa: E501  (a doctest output line cannot be wrapped)
+    if not isinstance(hands, Sequence) or len(hands) > _MOST_HANDS:  # before reading them
+        raise InvalidArgumentError(
+            "hands", _size(hands, "hands"), f"expected at most {_MOST_HANDS} hands, by seat"
+        )
     count = _decks(decks, rules, len(hands))
     who = list(names) if names is not None else [f"seat {seat}" for seat in range(len(hands))]
     empty = [who[seat] for seat, hand in enumerate(hands) if not hand]
@@ -199,17 +213,38 @@ def _check_card(card: object, argument: str) -> Card:
     return card
 
 
+def _size(items: object, what: str) -> str:
+    """How many ``what`` a sized argument holds, for an error (never its repr: it is long)."""
+    try:
+        return f"{len(items)} {what}"  # type: ignore[arg-type]
+    except Exception:  # not sized, or a caller's __len__ that raises
+        return f"<{type(items).__name__}>"
+
+
 def _check_hand(hand: object, argument: str = "hand") -> tuple[Card, ...]:
-    """A hand from outside: a sequence of `Card` values (card text is not a hand)."""
+    """A hand from outside: a sequence of `Card` values (card text is not a hand).
+
+    At most one card more than the largest deck is read: a longer hand is refused unread.
+    """
     if not isinstance(hand, Sequence) or isinstance(hand, (str, bytes)):
         raise InvalidArgumentError(argument, hand, "expected a sequence of Card values")
-    return tuple(_check_card(card, argument) for card in hand)
+    cards = tuple(itertools.islice(hand, _MOST_CARDS + 1))
+    if len(cards) > _MOST_CARDS:
+        raise InvalidArgumentError(
+            argument, _size(hand, "cards"), f"a hand holds at most {_MOST_CARDS} cards"
+        )
+    return tuple(_check_card(card, argument) for card in cards)
 
 
 def _check_hands(hands: object) -> list[tuple[Card, ...]]:
     if not isinstance(hands, Sequence) or isinstance(hands, (str, bytes)) or not hands:
         raise InvalidArgumentError("hands", hands, "expected every player's hand")
-    return [_check_hand(hand, "hands") for hand in hands]
+    given = tuple(itertools.islice(hands, _MOST_HANDS + 1))
+    if len(given) > _MOST_HANDS:  # before any hand is read
+        raise InvalidArgumentError(
+            "hands", _size(hands, "hands"), f"expected at most {_MOST_HANDS} hands, by seat"
+        )
+    return [_check_hand(hand, "hands") for hand in given]
 
 
 def card_points(card: Card, rules: SheddingRules) -> int:
@@ -385,8 +420,13 @@ def round_points(
         InvalidRulesError: if ``rules`` are not the rules of a shedding game.
     """
     if isinstance(hands, Mapping):
-        keys = list(hands)
-        scores = _round_points([hands[k] for k in keys], rules, decks, [str(k) for k in keys])
+        keys = list(itertools.islice(hands, _MOST_HANDS + 1))
+        if len(keys) > _MOST_HANDS:  # before any hand is read
+            raise InvalidArgumentError(
+                "hands", _size(hands, "hands"), f"expected at most {_MOST_HANDS} hands, by name"
+            )
+        names = [str.__str__(k) if isinstance(k, str) else f"<{type(k).__name__}>" for k in keys]
+        scores = _round_points([hands[k] for k in keys], rules, decks, names)
         return dict(zip(keys, scores, strict=True))
     return _round_points(hands, rules, decks, None)
 
