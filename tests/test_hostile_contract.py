@@ -21,6 +21,7 @@ The games' own hostile suites (``test_hostile_shedding.py``, ``test_hostile_plan
 from __future__ import annotations
 
 import contextlib
+import inspect
 import json
 import random
 import sys
@@ -426,3 +427,26 @@ def test_isinstance_of_a_state_class_depends_only_on_the_class() -> None:
                 expected = cls in type(state).__mro__
                 assert isinstance(state, cls) is expected, (type(state), cls)
                 assert issubclass(type(state), cls) is expected, (type(state), cls)
+
+
+@pytest.mark.parametrize("game", every_game(), ids=lambda game: game.name)
+def test_no_public_field_of_a_state_can_be_set_or_deleted(game: Game[Any]) -> None:
+    """Every public field of a state is read-only, in the compiled and the interpreted engine.
+
+    (Python lets any code write an object's private attributes; the promise covers the public
+    API, see docs/reliability.md.)
+    """
+    state = game.new_game(players=game.min_players, seed=3)
+    text, fresh = state.to_json(), _fresh(state)
+    names = [
+        name
+        for name in dir(type(state))
+        if not name.startswith("_") and inspect.isdatadescriptor(getattr(type(state), name))
+    ]
+    assert {"players", "is_over", "to_act"} <= set(names)
+    for name in names:
+        with pytest.raises(AttributeError):
+            setattr(state, name, getattr(state, name))
+        with pytest.raises(AttributeError):
+            delattr(state, name)
+    _assert_unchanged(state, text, fresh)
