@@ -575,10 +575,12 @@ export function startTable(page) {
   // changed, the events after the last shown, the view and the legal moves.
   async function refresh(force) {
     if (client.stopped) return;
+    const wasLive = client.live;
     const info = await api("");
-    // A poll that was under way when the socket's first update came: the socket brings the
-    // rest (its three requests would only repeat what the update holds).
-    if (!force && client.live) return;
+    // The socket's first update came while the table was being asked for (a poll, the refresh
+    // of a language switch or of a move made without the socket): the socket brings the rest,
+    // and the three requests would only repeat what its update holds.
+    if (client.live && !wasLive) return;
     if (!info.ok) return handleError(info);
     const table = info.body;
     Object.assign(client.info, { seats: table.seats || client.info.seats });
