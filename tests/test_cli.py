@@ -572,17 +572,36 @@ def test_simulate_scheduler_without_dask(
     assert_one_line_error(result, 1, "--scheduler needs Dask distributed")
 
 
-def test_simulate_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster:
-        args = ["--games", "4", "--players", "2", "--agents", "random", "--seed", "1"]
-        code, out, err = run(
-            capsys, "simulate", "crazy-eights", *args, "--scheduler", cluster.scheduler_address
-        )
-    assert code == 0, err
-    assert "By agent" in out
+# A cluster of threads in this process would leave Dask's offload thread running for the rest of
+# the test run (a global of distributed.utils, never stopped), and every later fork() (the
+# pseudo-terminal tests, the process pools of the examples) would warn that it forks a
+# multi-threaded process: the cluster and the command run in a process of their own.
+_DASK_CLUSTER_AND_CLI = """
+import logging, sys
+import distributed
+from cardgames.cli import main
+with distributed.LocalCluster(
+    n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+    silence_logs=logging.ERROR,
+) as cluster:
+    code = main(sys.argv[1:] + ["--scheduler", cluster.scheduler_address])
+sys.exit(code)
+"""
+
+
+def test_simulate_on_a_dask_cluster() -> None:
+    pytest.importorskip("distributed")
+    args = ["--games", "4", "--players", "2", "--agents", "random", "--seed", "1"]
+    done = subprocess.run(
+        [sys.executable, "-c", _DASK_CLUSTER_AND_CLI, "simulate", "crazy-eights", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "By agent" in done.stdout
 
 
 # -- score -----------------------------------------------------------------------------------------

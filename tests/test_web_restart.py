@@ -80,7 +80,8 @@ class Server:
             text=True,
             start_new_session=True,  # a Ctrl-C of the test run is not sent to the server
         )
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
         deadline = time.monotonic() + START_TIMEOUT
         while not self.url:
             try:
@@ -111,6 +112,11 @@ class Server:
         if self.process.poll() is None:
             os.kill(self.process.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+        # The reader meets the end of the dead server's output; then the pipe is closed, not
+        # left to the garbage collector (a ResourceWarning).
+        self._reader.join(timeout=30)
+        if self.process.stdout is not None and not self._reader.is_alive():
+            self.process.stdout.close()
         self._log.close()
 
     def stop(self) -> None:

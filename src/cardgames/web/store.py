@@ -30,6 +30,7 @@ Examples:
     1
     >>> store.table_ids()
     ()
+    >>> store.close()  # its connections: a store left to the garbage collector leaks them
 """
 
 from __future__ import annotations
