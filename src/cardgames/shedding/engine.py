@@ -201,6 +201,17 @@ class _Tables:
             for p in range(n)
             for announce in (0, 1)
         )
+        # drawn_moves[player * 2 + announce][card]: the legal moves after a turn's draw of a
+        # card that fits: lay it, then the pass (unless it must be laid); None for a swap card.
+        self.drawn_moves: tuple[tuple[LegalMoves[Move] | None, ...], ...] = tuple(
+            tuple(
+                None
+                if laid is None
+                else LegalMoves(laid if self.must_play_drawn else (*laid, self.pass_[i // 2]))
+                for laid in row
+            )
+            for i, row in enumerate(self.card_moves)
+        )
 
     def plays(
         self, player: int, card: Card, hand_after: int, hands: tuple[tuple[Card, ...], ...]
@@ -677,22 +688,38 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     p = self._current
                     card = stock[0]
                     hands = self._hands
+                    hand = hands[p] + (card,)
+                    discard = self._discard
+                    suit = self._suit
+                    # What fits is this state's: the suit and the top card stay.
+                    fits = card in t.playable[
+                        _FACE[discard[-1]] * 5 + (_NO_SUIT if suit is None else suit)
+                    ]
                     new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
                     new._players = self._players
-                    new._hands = hands[:p] + (hands[p] + (card,),) + hands[p + 1 :]
+                    new._hands = hands[:p] + (hand,) + hands[p + 1 :]
                     new._stock = stock[1:]
-                    new._discard = self._discard
-                    # What fits is this state's: the suit and the top card stay.
-                    if t.drawer_decides or (t.must_play_drawn and card in _playable_now(self)):
+                    new._discard = discard
+                    legal: LegalMoves[Move] | None = None
+                    if t.drawer_decides or (t.must_play_drawn and fits):
                         new._current = p
                         new._phase = _AFTER_DRAW
                         new._drawn = card
+                        if not t.jump_in:
+                            # The drawer alone may move (no call-out is open, nobody may jump
+                            # in), and their moves are known now: the legal_moves() of the
+                            # next decision, a table read here.
+                            legal = (
+                                t.drawn_moves[p * 2 + 1 if len(hand) == 2 else p * 2][card]
+                                if fits
+                                else t.pass_only[p]
+                            )
                     else:
                         new._current = (p + self._direction) % t.n
                         new._phase = self._phase
                         new._drawn = self._drawn
                     new._direction = self._direction
-                    new._suit = self._suit
+                    new._suit = suit
                     new._penalty = self._penalty
                     new._announce_target = None
                     new._top_player = self._top_player
@@ -703,7 +730,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._tables = t
                     new._outcome = self._outcome
                     new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
-                    new._legal = None
+                    new._legal = legal
                     new._swap_open = False
                     new._c = _NO_CACHE
                     return new
@@ -1021,10 +1048,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             # under play_or_pass the drawer decides: lay it if it fits, or keep it and pass.
             if not t.must_play_drawn and drawn not in _playable_now(self):
                 return t.pass_only[p]
-            laid = t.card_moves[p * 2 + 1 if len(hand) == 2 else p * 2][drawn]
-            moves: tuple[Move, ...] = (
-                laid if laid is not None else t.plays(p, drawn, len(hand) - 1, self._hands)
-            )
+            found = t.drawn_moves[p * 2 + 1 if len(hand) == 2 else p * 2][drawn]
+            if found is not None:
+                return found
+            moves: tuple[Move, ...] = t.plays(p, drawn, len(hand) - 1, self._hands)  # a swap
             if not t.must_play_drawn:
                 moves += (t.pass_[p],)
             return moves
