@@ -57,7 +57,6 @@ input gets the library's typed errors rather than a compiled function's ``TypeEr
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardgames.cards import Card, Rank, Suit
@@ -184,18 +183,25 @@ class _Tables:
         self._plays: dict[tuple[int, int, bool, int], tuple[PlayCard, ...]] = {}
         self.draw = tuple(Draw(p) for p in range(n))
         self.pass_ = tuple(Pass(p) for p in range(n))
-        self.draw_only = tuple(LegalMoves((move,)) for move in self.draw)
-        self.pass_only = tuple(LegalMoves((move,)) for move in self.pass_)
+        self.draw_only: tuple[LegalMoves[Move], ...] = tuple(
+            LegalMoves((move,)) for move in self.draw
+        )
+        self.pass_only: tuple[LegalMoves[Move], ...] = tuple(
+            LegalMoves((move,)) for move in self.pass_
+        )
         self.take = tuple(TakePenalty(p) for p in range(n))
         self.callout = tuple(tuple(CallOut(p, t) for t in range(n)) for p in range(n))
         self.announce_move = tuple(Announce(p) for p in range(n))
         # card_moves[player * 2 + announce][card]: the interned moves laying that card (None
         # for a swap card, whose announce variants depend on the target's hand).
-        self.card_moves: tuple[tuple[tuple[PlayCard, ...] | None, ...], ...] = tuple(
+        self.card_moves: tuple[tuple[LegalMoves[Move] | None, ...], ...] = tuple(
             tuple(
                 None
                 if effects[c].swap
-                else self._build(p, c, bool(announce) and self.announce, None)
+                else cast(
+                    "LegalMoves[Move]",
+                    self._build(p, c, bool(announce) and self.announce, None),
+                )
                 for c in _CARDS
             )
             for p in range(n)
@@ -583,32 +589,99 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 game (the parameter takes any value so that the compiled engine reports it
                 this way too).
         """
-        if player is None:
-            result = self._legal
-            if result is None:
-                if (
-                    self._announce_target is None
-                    and not self._tables.jump_in
-                    and self._phase is not _OVER
-                    and (not self._swap_open or not _swap_windows(self))
-                ):
-                    moves = self._current_moves()
-                    result = moves if type(moves) is LegalMoves else LegalMoves(moves)
-                else:
-                    to_act, by_player = self._moves()
-                    every: tuple[Move, ...] = ()
-                    for seat in to_act:
-                        every += by_player[seat]
-                    result = LegalMoves(every)
-                self._legal = result
+        if player is not None:
+            # A seat from outside: checked (and made a plain int) before it is used. The
+            # answers live in the "moves" entry of the cache, keyed by the engine's own seat
+            # numbers.
+            if type(player) is int and 0 <= player < len(self._players):
+                seat = player  # the common case, a plain seat: no call
+            else:
+                seat = seat_number(player, len(self._players))
+            return self._moves()[1].get(seat, _NO_MOVES)
+        result = self._legal
+        if result is not None:
             return result
-        # A seat from outside: checked (and made a plain int) before it is used. The answers
-        # live in the "moves" entry of the cache, keyed by the engine's own seat numbers.
-        if type(player) is int and 0 <= player < len(self._players):
-            seat = player  # the common case, a plain seat: no call
-        else:
-            seat = seat_number(player, len(self._players))
-        return self._moves()[1].get(seat, _NO_MOVES)
+        # The current player's moves, by the rules of the turn. Written out here, not in a
+        # method of their own: interpreted, a Python call fewer per decision.
+        t = self._tables
+        p = self._current
+        hand = self._hands[p]
+        phase = self._phase
+        if phase is _PLAY:
+            top = self._discard[-1]
+            if self._penalty:
+                allowed = t.stackable[_FACE[top]]
+                out: list[Move] = []
+                if allowed:
+                    for card in sorted(set(hand).intersection(allowed)):
+                        out.extend(t.plays(p, card, len(hand) - 1, self._hands))
+                out.append(t.take[p])
+                result = LegalMoves(out)
+            else:
+                suit = self._suit
+                allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
+                fitting: list[Card] = []
+                for card in hand:  # a loop, not a comprehension: interpreted, no function to make
+                    if card in allowed:
+                        fitting.append(card)
+                if not fitting:
+                    if self._stock or len(self._discard) > 1:
+                        result = t.draw_only[p]
+                    else:
+                        result = t.pass_only[p]
+                else:
+                    # Written for the interpreter: a conditional index rather than ``p * 2 +
+                    # (len(hand) == 2)`` (adding a bool to an int takes the slow path of the
+                    # addition), len(fitting) read once (each len() is a call).
+                    table = t.card_moves[p * 2 + 1 if len(hand) == 2 else p * 2]
+                    if len(fitting) == 1:
+                        if not t.draw_when_playable:
+                            result = table[fitting[0]]  # None for a swap card: built below
+                    else:
+                        if t.multi:
+                            fitting = list(set(fitting))  # identical cards of several decks
+                        # In place: interpreted, sorted() costs a new list and a call of the
+                        # bound method list.sort through C (about 1,000 instructions more for a
+                        # few cards).
+                        fitting.sort()
+                    if result is None:
+                        out = []
+                        for card in fitting:
+                            laid = table[card]
+                            out += (
+                                laid
+                                if laid is not None
+                                else t.plays(p, card, len(hand) - 1, self._hands)
+                            )
+                        if t.draw_when_playable and (self._stock or len(self._discard) > 1):
+                            out.append(t.draw[p])
+                        result = LegalMoves(out)
+        elif phase is _AFTER_DRAW:
+            drawn = self._drawn
+            assert drawn is not None
+            # Under must_play the phase comes only with a card that fits, which must be laid;
+            # under play_or_pass the drawer decides: lay it if it fits, or keep it and pass.
+            # (The turn's draw usually sets these moves itself: see apply.)
+            if not t.must_play_drawn and drawn not in _playable_now(self):
+                result = t.pass_only[p]
+            else:
+                result = t.drawn_moves[p * 2 + 1 if len(hand) == 2 else p * 2][drawn]
+                if result is None:  # a swap card, whose moves depend on the hands
+                    moves: tuple[Move, ...] = t.plays(p, drawn, len(hand) - 1, self._hands)
+                    if not t.must_play_drawn:
+                        moves += (t.pass_[p],)
+                    result = LegalMoves(moves)
+        else:  # the round is over
+            self._legal = _NO_MOVES
+            return _NO_MOVES
+        if (
+            self._announce_target is not None
+            or t.jump_in
+            or (self._swap_open and _swap_windows(self))
+        ):
+            result = self._windows(result)
+        self._legal = result
+        return result
 
     def apply(self, move: object) -> SheddingState:
         """Return the state after ``move``.
@@ -692,15 +765,16 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     discard = self._discard
                     suit = self._suit
                     # What fits is this state's: the suit and the top card stay.
-                    fits = card in t.playable[
-                        _FACE[discard[-1]] * 5 + (_NO_SUIT if suit is None else suit)
-                    ]
+                    fits = (
+                        card
+                        in t.playable[_FACE[discard[-1]] * 5 + (_NO_SUIT if suit is None else suit)]
+                    )
                     new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
                     new._players = self._players
                     new._hands = hands[:p] + (hand,) + hands[p + 1 :]
                     new._stock = stock[1:]
                     new._discard = discard
-                    legal: LegalMoves[Move] | None = None
+                    drawer_moves: LegalMoves[Move] | None = None
                     if t.drawer_decides or (t.must_play_drawn and fits):
                         new._current = p
                         new._phase = _AFTER_DRAW
@@ -709,7 +783,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                             # The drawer alone may move (no call-out is open, nobody may jump
                             # in), and their moves are known now: the legal_moves() of the
                             # next decision, a table read here.
-                            legal = (
+                            drawer_moves = (
                                 t.drawn_moves[p * 2 + 1 if len(hand) == 2 else p * 2][card]
                                 if fits
                                 else t.pass_only[p]
@@ -730,7 +804,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._tables = t
                     new._outcome = self._outcome
                     new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
-                    new._legal = legal
+                    new._legal = drawer_moves
                     new._swap_open = False
                     new._c = _NO_CACHE
                     return new
@@ -990,114 +1064,56 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     def _moves(self) -> tuple[tuple[int, ...], dict[int, LegalMoves[Move]]]:
         """Who may act, and each such seat's legal moves (cached under the key "moves")."""
         result = self._c.get("moves")
-        if result is not None:
-            return result  # type: ignore[no-any-return]
-        cache = _own_cache(self)
-        if self._phase is _OVER:
-            result = ((), {})
-            cache["moves"] = result
-            return result
-        t = self._tables
-        current = self._current
-        own = self._current_moves()
-        by_player: dict[int, LegalMoves[Move]] = {
-            current: own if type(own) is LegalMoves else LegalMoves(own)
-        }
-        n = t.n
-        announce_target = self._announce_target
-        if announce_target is not None or t.windows:
-            hands = self._hands
-            top = self._discard[-1]
-            top_player = self._top_player
-            jump = t.jump_in and _jump_open(self)
-            due = late = -1
-            if t.swap_announce:
-                due = _swap_due(self)
-                late = _late(self)
-            for step in range(n):
-                seat = (current + step) % n
-                extra: tuple[Move, ...] = ()
-                # The current player plays by the turn rules; jump-ins are for the others.
-                if step and jump and seat != top_player and top in hands[seat]:
-                    extra = t.plays(seat, top, len(hands[seat]) - 1, hands)
-                if announce_target is not None and seat != announce_target:
-                    extra += (t.callout[seat][announce_target],)
-                if late >= 0 and seat != late:
-                    extra += (t.callout[seat][late],)
-                if seat == due:  # "carte !" first: it is said before anything else
-                    by_player[seat] = LegalMoves(
-                        (t.announce_move[seat], *by_player.get(seat, _NO_MOVES), *extra)
-                    )
-                elif extra:
-                    by_player[seat] = LegalMoves(by_player.get(seat, _NO_MOVES) + extra)
-            to_act = tuple(by_player)
-        else:
-            to_act = (current,)
-        result = (to_act, by_player)
-        cache["moves"] = result
+        if result is None:
+            own = self.legal_moves()  # caches "moves" itself when other seats may move
+            result = self._c.get("moves")
+            if result is None:  # the current player alone, or nobody
+                current = self._current
+                result = ((), {}) if self._phase is _OVER else ((current,), {current: own})
+                _own_cache(self)["moves"] = result
         return result
 
-    def _current_moves(self) -> Sequence[Move]:
+    def _windows(self, own: LegalMoves[Move]) -> LegalMoves[Move]:
+        """Every seat's moves when others than the current player may move (`legal_moves`).
+
+        ``own`` holds the current player's. Who may act and each one's moves are cached under
+        the key "moves" (`_moves`).
+        """
         t = self._tables
-        p = self._current
-        hand = self._hands[p]
-        if self._phase is _AFTER_DRAW:
-            drawn = self._drawn
-            assert drawn is not None
-            # Under must_play the phase comes only with a card that fits, which must be laid;
-            # under play_or_pass the drawer decides: lay it if it fits, or keep it and pass.
-            if not t.must_play_drawn and drawn not in _playable_now(self):
-                return t.pass_only[p]
-            found = t.drawn_moves[p * 2 + 1 if len(hand) == 2 else p * 2][drawn]
-            if found is not None:
-                return found
-            moves: tuple[Move, ...] = t.plays(p, drawn, len(hand) - 1, self._hands)  # a swap
-            if not t.must_play_drawn:
-                moves += (t.pass_[p],)
-            return moves
+        current = self._current
+        by_player: dict[int, LegalMoves[Move]] = {current: own}
+        n = t.n
+        announce_target = self._announce_target
+        hands = self._hands
         top = self._discard[-1]
-        if self._penalty:
-            allowed = t.stackable[_FACE[top]]
-            out: list[Move] = []
-            if allowed:
-                for card in sorted(set(hand).intersection(allowed)):
-                    out.extend(t.plays(p, card, len(hand) - 1, self._hands))
-            out.append(t.take[p])
-            return out
-        suit = self._suit
-        allowed = t.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
-        fitting: list[Card] = []
-        for card in hand:  # a loop, not a comprehension: interpreted, no function to make
-            if card in allowed:
-                fitting.append(card)
-        if not fitting:
-            if self._stock or len(self._discard) > 1:
-                return t.draw_only[p]
-            return t.pass_only[p]
-        # Written for the interpreter: a conditional index rather than ``p * 2 + (len(hand) ==
-        # 2)`` (adding a bool to an int takes the slow path of the addition), len(fitting) read
-        # once (each len() is a call).
-        table = t.card_moves[p * 2 + 1 if len(hand) == 2 else p * 2]
-        if len(fitting) == 1:
-            if not t.draw_when_playable:
-                laid = table[fitting[0]]
-                if laid is not None:
-                    return laid
-        else:
-            if t.multi:
-                fitting = list(set(fitting))  # identical cards of several decks, once each
-            # In place: interpreted, sorted() costs a new list and a call of the bound method
-            # list.sort through C (about 1,000 instructions more for a few cards).
-            fitting.sort()
-        out = []
-        for card in fitting:
-            laid = table[card]
-            if laid is None:
-                laid = t.plays(p, card, len(hand) - 1, self._hands)
-            out += laid
-        if t.draw_when_playable and (self._stock or len(self._discard) > 1):
-            out.append(t.draw[p])
-        return out
+        top_player = self._top_player
+        jump = t.jump_in and _jump_open(self)
+        due = late = -1
+        if t.swap_announce:
+            due = _swap_due(self)
+            late = _late(self)
+        for step in range(n):
+            seat = (current + step) % n
+            extra: tuple[Move, ...] = ()
+            # The current player plays by the turn rules; jump-ins are for the others.
+            if step and jump and seat != top_player and top in hands[seat]:
+                extra = t.plays(seat, top, len(hands[seat]) - 1, hands)
+            if announce_target is not None and seat != announce_target:
+                extra += (t.callout[seat][announce_target],)
+            if late >= 0 and seat != late:
+                extra += (t.callout[seat][late],)
+            if seat == due:  # "carte !" first: it is said before anything else
+                by_player[seat] = LegalMoves(
+                    (t.announce_move[seat], *by_player.get(seat, _NO_MOVES), *extra)
+                )
+            elif extra:
+                by_player[seat] = LegalMoves(by_player.get(seat, _NO_MOVES) + extra)
+        to_act = tuple(by_player)
+        _own_cache(self)["moves"] = (to_act, by_player)
+        every: tuple[Move, ...] = ()
+        for seat in to_act:
+            every += by_player[seat]
+        return LegalMoves(every)
 
     def _diagnose(self, move: object) -> IllegalMoveError:
         """Explain why a move that is not in the legal moves is illegal.
