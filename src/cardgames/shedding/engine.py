@@ -146,6 +146,9 @@ class _Tables:
         self.stacks = rules.stacking is not Stacking.NONE
         self.plain = tuple(e.is_plain for e in effects)
         self.max_moves = rules.max_moves
+        # apply's written-out transitions are taken while fewer moves were played (the move
+        # limit is then not reached by the move).
+        self.fast_before = rules.max_moves - 1
         self.draw_when_playable = rules.draw_when_playable
         self.draw_until_playable = rules.draw_until_playable
         # After a turn's draw: the drawer always decides (play_or_pass), or lays a card that
@@ -710,8 +713,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         # The transition, written out here rather than in a method of its own: interpreted, a
         # Python call fewer per move.
         t = self._tables
-        kind = type(chosen)
-        if not self._swap_open and self._moves_played + 1 < t.max_moves:
+        if not self._swap_open and self._moves_played < t.fast_before:
             # The common moves, written out (a Python call and the list of events fewer,
             # interpreted) when no announcement is due and the move limit is not near. Each
             # builds its state field by field once, every field written one time (a field
@@ -723,7 +725,8 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 hands = self._hands
                 hand = hands[p]
                 phase = self._phase
-                if t.plain[card] and phase is not _OVER and not self._penalty and len(hand) > 2:
+                # (The round is not over: the move was legal.)
+                if t.plain[card] and not self._penalty and len(hand) > 2:
                     # A card without effect, laid in turn (after a draw or not) or as a jump-in,
                     # that neither ends the round nor leaves one card (no announcement). As in
                     # the general path (_play): the pending call-out lapses, a drawn card is
@@ -754,7 +757,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._swap_open = False
                     new._c = _NO_CACHE
                     return new
-            elif kind is Draw:
+            elif type(chosen) is Draw:
                 stock = self._stock
                 if stock and not t.draw_until_playable:
                     # A turn's draw of one card from a stock that is not empty (see _draw_turn).
@@ -808,7 +811,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._swap_open = False
                     new._c = _NO_CACHE
                     return new
-            elif kind is Pass and self._phase is _AFTER_DRAW:
+            elif type(chosen) is Pass and self._phase is _AFTER_DRAW:
                 # The drawer keeps the card drawn and the turn passes (see _pass).
                 p = self._current
                 new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
@@ -864,6 +867,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         new._c = _NO_CACHE
         # A player whom the last move's swap left one card announces it before this move.
         due = _swap_due(self) if self._swap_open else -1
+        kind = type(chosen)
         new._announce_target = None
         events: list[RawEvent] = []
         if type(chosen) is PlayCard:
