@@ -14,13 +14,13 @@
 
 from __future__ import annotations
 
-import operator
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
 
+from cardgames._integers import converted
 from cardgames.codec import decode, dump_document, encode
 from cardgames.errors import (
     InvalidArgumentError,
@@ -106,21 +106,6 @@ def given_name_key(name: object) -> str | None:
     return name_key(name)
 
 
-def plain_number(value: object) -> object:
-    """An integer of a type that is not ``int`` (a NumPy integer) as its ``int``; else as is.
-
-    ``int`` and its subclasses (``bool``, or one whose comparisons lie) are left for
-    `check_points` to take or refuse, as is what has no working ``__index__``.
-    """
-    if isinstance(value, int) or not hasattr(type(value), "__index__"):
-        return value
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except Exception:  # whatever a caller's __index__ raised
-        return value
-    return number if type(number) is int else value
-
-
 def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
     """The points of a round by seat, from ``points`` given by seat or by player name.
 
@@ -150,7 +135,7 @@ def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
                 raise InvalidRulesError("points", name, f"{players[seat]} is named twice")
             else:
                 named.add(seat)
-                row[seat] = plain_number(value)
+                row[seat] = converted(value)
             if len(unknown) + len(named) > count:  # a mapping whose length was not its own
                 raise InvalidRulesError("points", len(points), "more names than players")
         if unknown:
@@ -160,7 +145,7 @@ def points_row(players: tuple[str, ...], points: object) -> tuple[object, ...]:
         if len(points) != count:  # before copying anything
             raise InvalidRulesError("points", len(points), "one score per player")
         try:  # by index, so that a sequence whose length lies is read no further
-            return tuple(plain_number(points[seat]) for seat in range(count))
+            return tuple(converted(points[seat]) for seat in range(count))
         except IndexError:
             raise InvalidRulesError("points", count, "one score per player") from None
     raise InvalidRulesError("points", points, "expected scores by seat or by name")

@@ -33,12 +33,12 @@ Examples:
 from __future__ import annotations
 
 import enum
-import operator
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, final
 
+from cardgames._integers import integer_or_none
 from cardgames.errors import InvalidArgumentError, ParseError
 
 __all__ = [
@@ -498,7 +498,7 @@ class Card(int):
         """
         if type(code) is int and 0 <= code <= _JOKER_CODE:
             return _ALL_CARDS[code]
-        number = _integer(code)
+        number = integer_or_none(code)
         if number is None:
             raise InvalidArgumentError(
                 "code", code, f"a card code must be an int, not {type(code).__name__}"
@@ -844,7 +844,7 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
         raise InvalidArgumentError(
             "kind", kind, f"kind must be a DeckKind, not {type(kind).__name__}"
         )
-    count = copies if type(copies) is int else _integer(copies)
+    count = copies if type(copies) is int else integer_or_none(copies)
     if count is None:
         raise InvalidArgumentError("copies", copies, "copies must be an int")
     if count < 1:
@@ -855,17 +855,6 @@ def make_deck(kind: DeckKind = DeckKind.STANDARD_52, copies: int = 1) -> tuple[C
 
 
 _MOST_COPIES = 1000
-
-
-def _integer(value: object) -> int | None:
-    """``value`` as a plain ``int`` if it is an integer (NumPy's too, never ``bool``), else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except Exception:  # not an integer, or a caller's __index__ that raised
-        return None
-    return number if type(number) is int else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ from typing import (
 
 import attrs
 
+from cardgames._integers import integer_or_none
 from cardgames.codec import decode, dump_document, encode, load_any_document, load_document
 from cardgames.errors import (
     InvalidArgumentError,
@@ -962,18 +963,9 @@ def _whole_number(value: object, low: int, high: int, argument: str, what: str) 
         >>> _whole_number(3, 0, 5, "start", "a state number")
         3
     """
-    expected = f"expected {what} from {low} to {high}"
-    if isinstance(value, bool):
-        raise InvalidArgumentError(argument, value, expected)
-    if type(value) is int:
-        number = value
-    else:
-        try:
-            number = operator.index(value)  # type: ignore[arg-type]
-        except Exception:  # TypeError, or whatever a caller's __index__ raised
-            raise InvalidArgumentError(argument, value, expected) from None
-    if type(number) is not int or not low <= number <= high:
-        raise InvalidArgumentError(argument, value, expected)
+    number = integer_or_none(value)
+    if number is None or not low <= number <= high:
+        raise InvalidArgumentError(argument, value, f"expected {what} from {low} to {high}")
     return number
 
 

@@ -24,7 +24,6 @@ Examples:
 from __future__ import annotations
 
 import enum
-import operator
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from cardgames._integers import converted
 from cardgames.codec import decode, dump_document, encode, load_document
 from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError
 
@@ -152,13 +152,7 @@ def _plain_integer(value: Any) -> Any:
     does too, and holds the plain ``int``. An ``int`` of any kind (``bool``, a subclass whose
     comparisons lie), an enum, text or a float is left for `_validate` to take or refuse.
     """
-    if isinstance(value, (int, enum.Enum, str, float)) or not hasattr(type(value), "__index__"):
-        return value
-    try:
-        number = operator.index(value)
-    except Exception:  # whatever a caller's __index__ raised: refused by `_validate` as it is
-        return value
-    return number if type(number) is int else value
+    return value if isinstance(value, enum.Enum) else converted(value)
 
 
 def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:

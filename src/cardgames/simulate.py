@@ -62,6 +62,7 @@ from typing import IO, Any, TypeAlias
 
 import attrs
 
+from cardgames._integers import integer_or_none
 from cardgames.agents.base import Agent, _play_unrecorded
 from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_any_document
@@ -164,15 +165,9 @@ _MOST_TRIALS = 2**63  # more games than any simulation plays; a float still hold
 
 def _real(value: object) -> float | None:
     """``value`` as a number if it is an ``int`` or a ``float`` (NumPy's too), else None."""
-    if isinstance(value, bool):
-        return None
     if isinstance(value, float):
         return float(value)
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except Exception:  # not an integer, or a caller's __index__ that raised
-        return None
-    return number if type(number) is int else None
+    return integer_or_none(value)
 
 
 def _quantile(ordered: Sequence[int], q: float) -> float:
@@ -895,15 +890,8 @@ def _name_clash(agents: Sequence[Agent], labels: Sequence[str]) -> str | None:
 
 def _integer(name: str, value: object) -> int:
     """``value`` as a plain ``int``: an ``int`` or any integer type (``__index__``); no bool."""
-    if isinstance(value, bool):
-        raise _ArgumentError(name, value, "expected an integer")
-    if type(value) is int:
-        return value
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except Exception:  # TypeError, or whatever a caller's __index__ raised
-        raise _ArgumentError(name, value, "expected an integer") from None
-    if type(number) is not int:
+    number = integer_or_none(value)
+    if number is None:
         raise _ArgumentError(name, value, "expected an integer")
     return number
 

@@ -110,12 +110,12 @@ from __future__ import annotations
 
 import itertools
 import math
-import operator
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
+from cardgames._integers import converted
 from cardgames.agents._search import Node, grow
 from cardgames.agents._search import _ln as _ln  # the search's logarithm (pinned by the tests)
 from cardgames.errors import InvalidArgumentError
@@ -167,17 +167,8 @@ def _budget_pair(pair: object) -> object:
     items = tuple(itertools.islice(pair, 3))
     if len(items) != 2:
         return items
-    numbers = []
-    for item in items:
-        if isinstance(item, int):
-            numbers.append(item)  # a bool or another subclass of int is refused by the check
-            continue
-        try:
-            number = operator.index(item)
-        except Exception:  # TypeError, or whatever a caller's __index__ raised
-            return items
-        numbers.append(number if type(number) is int else item)
-    return tuple(numbers)
+    # A bool or another subclass of int stays as it is, for the check to refuse.
+    return tuple(converted(item) for item in items)
 
 
 def _check_budgets(_: object, attribute: attrs.Attribute[Any], value: object) -> None:

@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
+from cardgames._integers import converted
 from cardgames._match import (
     check_points,
     check_seed,
     match_from_json,
     match_to_json,
     names_of_players,
-    plain_number,
     points_row,
     recorded_points,
     round_seed,
@@ -119,9 +119,9 @@ class Match:
     rules: Rules
     players: tuple[str, ...] = attrs.field(converter=names_of_players)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
-    seed: int = attrs.field(default=0, converter=plain_number)  # a NumPy integer as its int
+    seed: int = attrs.field(default=0, converter=converted)  # a NumPy integer as its int
     games: int = attrs.field(
-        default=attrs.Factory(_default_games, takes_self=True), converter=plain_number
+        default=attrs.Factory(_default_games, takes_self=True), converter=converted
     )
     play_off: bool = True
 

@@ -37,7 +37,6 @@ The planet game ("8"), in this order:
 
 from __future__ import annotations
 
-import operator
 import threading
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
@@ -47,6 +46,7 @@ import attrs
 import numpy as np
 
 from cardgames import crazy_eights, huit_americain
+from cardgames._integers import integer_or_none
 from cardgames._rl_write import legal_by_id
 from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
@@ -91,7 +91,7 @@ def resolve_game(game: object) -> Game[Any]:
 
 
 def _check_rules_and_players(game: Game[Any], rules: object, given: object) -> tuple[Any, int]:
-    players = _plain_int(given)
+    players = integer_or_none(given)
     if players is None:
         raise InvalidArgumentError("players", given, "expected an int")
     if not game.min_players <= players <= game.max_players:
@@ -106,25 +106,6 @@ def _check_rules_and_players(game: Game[Any], rules: object, given: object) -> t
         raise InvalidArgumentError("rules", rules, f"expected {game.rules_type.__name__} rules")
     game.new_game(players, seed=0, rules=rules)  # the game's own checks of rules and seats
     return rules, players
-
-
-def _plain_int(value: object) -> int | None:
-    """``value`` as a plain ``int`` if it is an integer (a NumPy integer too), else None.
-
-    A ``bool`` is no number of players; an ``__index__`` that fails or returns no plain ``int``
-    makes no number either.
-    """
-    if isinstance(value, bool):
-        return None
-    if type(value) is int:
-        return value
-    if not isinstance(value, int) and not hasattr(type(value), "__index__"):
-        return None
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except Exception:  # whatever a caller's __index__ raised
-        return None
-    return number if type(number) is int else None
 
 
 def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = frozenset()) -> int:

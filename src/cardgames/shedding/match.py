@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
+from cardgames._integers import converted
 from cardgames._match import (
     check_points,
     check_seed,
@@ -38,7 +39,6 @@ from cardgames._match import (
     match_from_json,
     match_to_json,
     names_of_players,
-    plain_number,
     points_row,
     recorded_points,
     round_seed,
@@ -135,7 +135,7 @@ class Match:
     rules: SheddingRules
     players: tuple[str, ...] = attrs.field(converter=names_of_players)
     rounds: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_rounds)
-    seed: int = attrs.field(default=0, converter=plain_number)  # a NumPy integer as its int
+    seed: int = attrs.field(default=0, converter=converted)  # a NumPy integer as its int
 
     def __attrs_post_init__(self) -> None:
         # Everything is checked here, so that a match never holds what it cannot play or add up:
@@ -183,7 +183,7 @@ class Match:
         """
         names = player_names(players, _game_of(rules))
         if rounds is not None:
-            rules = rules.replace(rounds=plain_number(rounds), target_score=None)
+            rules = rules.replace(rounds=converted(rounds), target_score=None)
         return cls(rules, names, (), seed)
 
     @classmethod

@@ -1,0 +1,48 @@
+"""Integers from outside: an ``int``, or a NumPy integer (any type with ``__index__``).
+
+The library takes an integer type with ``__index__`` wherever it takes an ``int`` and keeps
+the plain ``int``. Two readings, one for each way an argument is checked:
+
+- `integer_or_none` for a check that wants the number: ``bool`` is no number, ``int``
+  subclasses give their plain value, anything else its ``__index__`` if that returns a plain
+  ``int``;
+- `converted` for an attrs converter ahead of a validator: a non-``int`` with a working
+  ``__index__`` becomes its ``int``, everything else (``int`` subclasses included, whose
+  comparisons may lie) is left for the validator to take or refuse.
+
+Examples:
+    >>> integer_or_none(3), integer_or_none(True), integer_or_none("3")
+    (3, None, None)
+    >>> converted(True), converted("3"), converted(2.0)
+    (True, '3', 2.0)
+"""
+
+from __future__ import annotations
+
+import operator
+
+__all__ = ["converted", "integer_or_none"]
+
+
+def integer_or_none(value: object) -> int | None:
+    """``value`` as a plain ``int`` if it is an integer (not ``bool``), else None.
+
+    A caller's ``__index__`` that raises, or returns no plain ``int``, makes no integer.
+    """
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not (isinstance(value, int) or hasattr(type(value), "__index__")):
+        return None
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # whatever a caller's __index__ raised
+        return None
+    return number if type(number) is int else None
+
+
+def converted(value: object) -> object:
+    """A non-``int`` integer (a NumPy integer) as its plain ``int``; anything else as it is."""
+    if isinstance(value, int) or not hasattr(type(value), "__index__"):
+        return value
+    number = integer_or_none(value)
+    return value if number is None else number
