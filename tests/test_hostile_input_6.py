@@ -665,3 +665,16 @@ def test_from_options_refuses_what_is_no_mapping_or_no_base(values: Any, base: A
         crazy_eights.Rules.from_options(values, base)
     with pytest.raises(InvalidRulesError):
         crazy_eights.Rules.from_options({}, planets.Rules())  # type: ignore[arg-type]
+
+
+def test_the_card_constructor_takes_numpy_integers_and_refuses_with_a_brief_typed_error() -> None:
+    """``Card(rank, suit)`` takes NumPy integers as the ints it takes; a refusal is the typed
+    error (still a ``TypeError``/``ValueError``), its message bounded whatever was given."""
+    np = pytest.importorskip("numpy")
+    assert Card(np.int64(12), np.int8(3)) is Card.parse("QS")
+    for rank, suit in [("8" * 1_000_000, Suit.HEARTS), (Rank.EIGHT, np.int64(4)), (True, 1)]:
+        with pytest.raises(InvalidArgumentError) as excinfo:
+            Card(rank, suit)  # type: ignore[arg-type]
+        assert isinstance(excinfo.value, TypeError)
+        assert isinstance(excinfo.value, ValueError)
+        assert len(str(excinfo.value)) < 600

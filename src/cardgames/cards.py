@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, final
 
 from cardgames._integers import integer_or_none
-from cardgames.errors import InvalidArgumentError, ParseError
+from cardgames.errors import InvalidArgumentError, ParseError, _brief
 
 __all__ = [
     "ALL_CARDS",
@@ -449,8 +449,8 @@ class Card(int):
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         """Return the card of the given rank and suit (the interned instance).
 
-        Plain ints are accepted in place of `Rank` and `Suit` members, as by ``Rank(8)``. The
-        joker has no rank or suit: use `JOKER`, ``Card.parse("JOKER")`` or
+        Plain ints (and NumPy integers) are accepted in place of `Rank` and `Suit` members, as
+        by ``Rank(8)``. The joker has no rank or suit: use `JOKER`, ``Card.parse("JOKER")`` or
         ``Card.from_code(52)``.
 
         Args:
@@ -461,8 +461,9 @@ class Card(int):
             The card.
 
         Raises:
-            TypeError: If rank or suit is not an int (text: use `Card.parse`).
-            ValueError: If rank or suit is an int that is no rank or suit.
+            InvalidArgumentError: If rank or suit is not an integer (also a ``TypeError``; text:
+                use `Card.parse`) or is an integer that is no rank or suit (also a
+                ``ValueError``). An integer type with ``__index__`` (a NumPy integer) is taken.
 
         Examples:
             >>> Card(Rank.QUEEN, Suit.SPADES)
@@ -633,29 +634,36 @@ def _create(code: int) -> Card:
 
 
 def _card_of(rank: object, suit: object) -> Card:
-    """The slow path of ``Card(rank, suit)``: check and convert plain ints, or explain."""
+    """The slow path of ``Card(rank, suit)``: check and convert integers, or explain."""
     if rank is None and suit is None:
-        raise TypeError(
+        raise InvalidArgumentError(
+            "rank",
+            None,
             "Card() needs a rank and a suit; the joker has neither: use JOKER or "
-            "Card.parse('JOKER')"
+            "Card.parse('JOKER')",
         )
-    try:
-        checked_rank = Rank(_int_argument("rank", rank))
-    except ValueError:
-        raise ValueError(f"Card() rank must be in 2..14, not {rank!r}") from None
-    try:
-        checked_suit = Suit(_int_argument("suit", suit))
-    except ValueError:
-        raise ValueError(f"Card() suit must be in 0..3, not {suit!r}") from None
+    checked_rank = Rank(_int_argument("rank", rank, 2, 14))
+    checked_suit = Suit(_int_argument("suit", suit, 0, 3))
     return _ALL_CARDS[checked_suit * 13 + checked_rank - 2]
 
 
-def _int_argument(name: str, value: object) -> int:
-    """Return ``value`` if it is an int (not a bool), else raise a TypeError naming it."""
-    if isinstance(value, bool) or not isinstance(value, int):
+def _int_argument(name: str, value: object, low: int, high: int) -> int:
+    """``value`` as a plain ``int`` from ``low`` to ``high`` (a NumPy integer too, no bool).
+
+    Raises:
+        InvalidArgumentError: naming the argument (a ``TypeError`` and a ``ValueError``).
+    """
+    number = integer_or_none(value)
+    if number is None:
         hint = " (to read text, use Card.parse)" if isinstance(value, str) else ""
-        raise TypeError(f"Card() {name} must be a {name.title()}, not {value!r}{hint}")
-    return value
+        raise InvalidArgumentError(
+            name, value, f"Card() {name} must be a {name.title()}, not {_brief(value)}{hint}"
+        )
+    if not low <= number <= high:
+        raise InvalidArgumentError(
+            name, value, f"Card() {name} must be in {low}..{high}, not {number}"
+        )
+    return number
 
 
 _ALL_CARDS: Final[tuple[Card, ...]] = tuple(_create(code) for code in range(_JOKER_CODE + 1))
