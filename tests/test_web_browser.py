@@ -93,7 +93,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app under uvicorn in a thread, on a free port; its base URL."""
     database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
-    app = create_app(f"sqlite:///{database}", bot_delay=0.0)
+    # Every test deals its tables from this one address: more than the default five a client
+    # may keep (the limit itself is tried in test_web_store.py).
+    app = create_app(f"sqlite:///{database}", bot_delay=0.0, tables_per_creator=20)
     sock = socket.create_server(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
