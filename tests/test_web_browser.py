@@ -202,6 +202,15 @@ def deal_from_home_page(
     return urls
 
 
+def deal_in_a_context_of_its_own(browser: Browser, base_url: str, game: str) -> list[str]:
+    """`deal_from_home_page` in a browser context closed afterwards: the seats' 2 links."""
+    home = browser.new_context(viewport=DESKTOP)
+    try:
+        return deal_from_home_page(home.new_page(), base_url, game)
+    finally:
+        home.close()
+
+
 def open_seat(context: BrowserContext, base_url: str, url: str, errors: list[str]) -> Page:
     page = context.new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -578,11 +587,7 @@ def test_when_the_socket_drops_the_page_polls_then_reconnects(
     work again, it reconnects by itself (after a backoff) and stops polling."""
     rng = random.Random("web-socket-drop")
     errors: list[str] = []
-    home = browser.new_context(viewport=DESKTOP)
-    try:
-        urls = deal_from_home_page(home.new_page(), base_url, "crazy-eights")
-    finally:
-        home.close()
+    urls = deal_in_a_context_of_its_own(browser, base_url, "crazy-eights")
     contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
     refuse = {"on": True, "tries": 0}
 
@@ -661,11 +666,7 @@ def test_a_language_switch_answered_by_the_socket_first_fetches_nothing_more(
     takes the update and asks for nothing more: no events, view or moves requests (which the
     live-update check of the round test counts as polling)."""
     errors: list[str] = []
-    home = browser.new_context(viewport=DESKTOP)
-    try:
-        urls = deal_from_home_page(home.new_page(), base_url, "crazy-eights")
-    finally:
-        home.close()
+    urls = deal_in_a_context_of_its_own(browser, base_url, "crazy-eights")
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = open_seat(context, base_url, urls[0], errors)
