@@ -245,6 +245,23 @@ def describe_class(cls: type) -> list[str]:
 _MISSING = object()
 
 
+def _getter_annotation(cls: type, name: str, getter: Any) -> Any:
+    """A property getter's return annotation.
+
+    A getter written in C (the interpreted engine's ``is_over`` is an ``operator.attrgetter``,
+    a frame fewer per read) has no signature: it answers to the annotation of the property it
+    overrides, further up the class's bases.
+    """
+    try:
+        return inspect.signature(getter).return_annotation
+    except ValueError:
+        for base in cls.__mro__[1:]:
+            inherited = vars(base).get(name)
+            if isinstance(inherited, property) and inherited.fget is not None:
+                return _getter_annotation(base, name, inherited.fget)
+        raise
+
+
 def _describe_member(cls: type, name: str, raw: object) -> str:
     if isinstance(raw, classmethod):
         return f"  classmethod {name}{signature_text(raw.__func__)}"
@@ -253,7 +270,7 @@ def _describe_member(cls: type, name: str, raw: object) -> str:
     if isinstance(raw, property):
         returns = ""
         if raw.fget is not None:
-            annotation = inspect.signature(raw.fget).return_annotation
+            annotation = _getter_annotation(cls, name, raw.fget)
             if annotation is not inspect.Signature.empty:
                 returns = f": {normalize_annotation(annotation)}"
         return f"  property {name}{returns}"
