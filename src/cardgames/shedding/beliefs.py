@@ -306,7 +306,6 @@ def sample(
     if view.phase is _AFTER_DRAW:
         drawn = view.drawn if view.current == viewer else hands[view.current][-1]
     state = _state(
-        rules=rules,
         tables=_tables(rules, n),
         players=view.players,
         hands=tuple(hands),

@@ -105,7 +105,6 @@ def new_game(
             events.append((StarterTurned, starter))
     effect = tables.effects[starter]
     state = _state(
-        rules=rules,
         tables=tables,
         players=names,
         hands=dealt,
@@ -259,7 +258,6 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
         hands.append(tuple(pool[:take]) + extra)
         del pool[:take]
     state = _state(
-        rules=rules,
         tables=tables,
         players=view.players,
         hands=tuple(hands),
@@ -357,7 +355,6 @@ def _build(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) -> Sheddi
     rng = Rng.from_state(doc.rng)
     raw = tuple((type(e), *(getattr(e, f.name) for f in attrs.fields(type(e)))) for e in doc.events)
     state = _state(
-        rules=rules,
         tables=_tables(rules, n),
         players=doc.players,
         hands=doc.hands,

@@ -296,7 +296,7 @@ _BUILD: Final = object()  # the token that lets the engine build a state
 # The fields that make a state's value (equality, JSON), by their public names (`_evolve`);
 # everything else is derived or cached.
 _FIELDS: Final = (
-    "rules",
+    "rules",  # (read from the tables: ``_tables.rules``)
     "players",
     "hands",
     "stock",
@@ -367,9 +367,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     _passes: int
     _moves_played: int
     _rng: Rng
-    _rules: SheddingRules
-    _tables: _Tables
-    _outcome: Outcome | None
+    _tables: _Tables  # the rules (``_tables.rules``) and what the hot paths read from them
+    # None until the round ends: a default, so that no transition but _finish writes it (a
+    # field copied costs about 100 instructions a move, interpreted).
+    _outcome: Outcome | None = None
     _raw_events: tuple[RawEvent, ...]
     _legal: LegalMoves[Move] | None  # legal_moves() of every seat, once computed
     # Derived from _raw_events: under rules with a swap card and the announcement, the last move
@@ -469,7 +470,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
 
     def _key(self) -> tuple[Any, ...]:
         return (
-            self._rules,
+            self._tables.rules,
             self._players,
             self._hands,
             self._stock,
@@ -511,12 +512,14 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         Names are the public field names (``hands``, ``stock``...) and ``rules``, ``outcome``,
         ``raw_events``; the derived tables follow the rules.
         """
-        fields: dict[str, Any] = {name: getattr(self, "_" + name) for name in _FIELDS}
+        fields: dict[str, Any] = {name: getattr(self, "_" + name) for name in _FIELDS[1:]}
+        fields["rules"] = self._tables.rules
         for name, value in changes.items():
             if name not in fields:
                 raise TypeError(f"no field {name!r}")
             fields[name] = value
-        return _state(tables=_tables(fields["rules"], len(fields["players"])), **fields)
+        rules = fields.pop("rules")
+        return _state(tables=_tables(rules, len(fields["players"])), **fields)
 
     def __repr__(self) -> str:
         top = self._discard[-1]
@@ -533,12 +536,12 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         """The descriptor of this state's game (found by the rules' game name)."""
         from cardgames.game import find_game
 
-        return find_game(self._rules.game_name)
+        return find_game(self._tables.rules.game_name)
 
     @property
     def rules(self) -> SheddingRules:
         """The rules of this round."""
-        return self._rules
+        return self._tables.rules
 
     @property
     def top(self) -> Card:
@@ -757,9 +760,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._passes = 0
                     new._moves_played = self._moves_played + 1
                     new._rng = self._rng
-                    new._rules = self._rules
                     new._tables = t
-                    new._outcome = self._outcome
                     new._raw_events = ((CardPlayed, p, card, p != self._current),)
                     new._legal = None
                     new._swap_open = False
@@ -813,9 +814,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._passes = 0
                     new._moves_played = self._moves_played + 1
                     new._rng = self._rng
-                    new._rules = self._rules
                     new._tables = t
-                    new._outcome = self._outcome
                     new._raw_events = ((CardsDrawn, p, 1, "turn", (card,)),)
                     new._legal = drawer_moves
                     new._swap_open = False
@@ -840,9 +839,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                 new._passes = self._passes
                 new._moves_played = self._moves_played + 1
                 new._rng = self._rng
-                new._rules = self._rules
                 new._tables = t
-                new._outcome = self._outcome
                 new._raw_events = ((Passed, p),)
                 new._legal = None
                 new._swap_open = False
@@ -868,9 +865,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         new._passes = self._passes
         new._moves_played = self._moves_played
         new._rng = self._rng
-        new._rules = self._rules
         new._tables = t
-        new._outcome = self._outcome
         new._raw_events = self._raw_events
         new._legal = None
         new._swap_open = False
@@ -930,7 +925,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         # the view is built for every decision of a simulation, and keywords cost a third more.
         return SheddingView(
             seat,  # viewer
-            self._rules.game_name,  # game
+            self._tables.rules.game_name,  # game
             self._players,  # players
             None if seat is None else tuple(sorted(hands[seat])),  # hand
             tuple([len(hand) for hand in hands]),  # hand_sizes
@@ -951,7 +946,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             () if seat is None else self.legal_moves(seat).as_tuple(),  # legal_moves
             tuple([event.redacted_for(seat) for event in self.last_events]),  # events
             self._outcome,  # outcome
-            self._rules,  # rules
+            self._tables.rules,  # rules
             tuple([tuple(sorted(hand)) for hand in hands]) if over else None,  # hands
         )
 
@@ -1037,7 +1032,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
     def to_json(self) -> str:
         """The whole state (hidden cards and RNG included) as a versioned JSON document."""
         document = _StateDocument(
-            rules=self._rules,
+            rules=self._tables.rules,
             players=self._players,
             hands=self._hands,
             stock=self._stock,
@@ -1056,7 +1051,7 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             outcome=self._outcome,
             events=self.last_events,
         )
-        return dump_document("state", self._rules.game_name, encode(document))
+        return dump_document("state", self._tables.rules.game_name, encode(document))
 
     @classmethod
     def from_json(cls, text: object) -> Self:
@@ -1631,7 +1626,6 @@ def _finish(s: SheddingState, events: list[RawEvent], reason: Termination) -> No
 
 def _state(
     *,
-    rules: SheddingRules,
     tables: _Tables,
     players: tuple[str, ...],
     hands: tuple[tuple[Card, ...], ...],
@@ -1651,9 +1645,11 @@ def _state(
     outcome: Outcome | None,
     raw_events: tuple[RawEvent, ...] = (),
 ) -> SheddingState:
-    """A state from its fields, unchecked (the callers check or construct them)."""
+    """A state from its fields, unchecked (the callers check or construct them).
+
+    The rules are the tables' (``_tables(rules, n)``).
+    """
     state = SheddingState(_BUILD)
-    state._rules = rules
     state._tables = tables
     state._players = players
     state._hands = hands
@@ -1690,7 +1686,8 @@ if _INTERPRETED:
     # a Python function costs a frame per read (740 instructions, callgrind); one whose getter is
     # C code reading the flag, 500. Still a property: read-only like the other fields. Compiled,
     # the native property reads the phase in a few instructions and stays.
-    setattr(
+    # (setattr: mypy takes the assignment of a property to a property for a method's.)
+    setattr(  # noqa: B010
         SheddingState,
         "is_over",
         property(operator.attrgetter("_over"), doc=SheddingState.is_over.__doc__),
