@@ -1,7 +1,8 @@
 """The shedding engine's written-out transitions make the states of its general path.
 
-`SheddingState.apply` builds the state after the commonest moves (a card without effect, the
-turn's draw of one card, the pass after a draw) field by field, and every other move through
+`SheddingState.apply` builds the state after the commonest moves (a card without effect, a
+card whose effect is wild, draw, skip, reverse or again, the turn's draw of one card, the pass
+after a draw) field by field, and every other move through
 the general path (a copy of the state that `_play`, `_draw_turn`, `_pass`... then change). The
 general path is also taken whenever a swap's announcement may be due (``_swap_open``) or the
 move limit is near. A copy of a position with ``_swap_open`` set, and no swap in its last move,

@@ -146,6 +146,8 @@ class _Tables:
         self.windows = self.jump_in or self.swap_announce
         self.stacks = rules.stacking is not Stacking.NONE
         self.plain = tuple(e.is_plain for e in effects)
+        # Cards with an effect that apply's written-out path lays (not a swap or a choice).
+        self.quick = tuple(not (e.is_plain or e.swap or e.choose) for e in effects)
         self.max_moves = rules.max_moves
         # apply's written-out transitions are taken while fewer moves were played (the move
         # limit is then not reached by the move).
@@ -762,6 +764,60 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     new._rng = self._rng
                     new._tables = t
                     new._raw_events = ((CardPlayed, p, card, p != self._current),)
+                    new._legal = None
+                    new._swap_open = False
+                    new._c = _NO_CACHE
+                    return new
+                if t.quick[card] and not self._penalty and len(hand) > 2:
+                    # A card whose effect is one of wild, draw, skip, reverse, again (not a
+                    # swap or a choice of the next player), laid without a pending draw, that
+                    # neither ends the round nor leaves one card: _play's effects written out
+                    # (a sixth of the decisions of a 4-player Crazy Eights game).
+                    effect = t.effects[card]
+                    rest = list(hand)
+                    rest.remove(card)
+                    seats = list(hands)
+                    seats[p] = tuple(rest)
+                    direction = self._direction
+                    laid: list[RawEvent] = [(CardPlayed, p, card, p != self._current)]
+                    if effect.wild:
+                        suit = chosen.suit
+                        laid.append((SuitNamed, p, suit))
+                    else:
+                        suit = _SUIT[card]
+                    if effect.reverse and not t.two_again:
+                        direction = -direction
+                        laid.append((DirectionReversed, p, direction))
+                    penalty = 0
+                    if effect.again or (t.two_again and (effect.reverse or effect.skip)):
+                        laid.append((PlaysAgain, p))
+                        nxt = p
+                    else:
+                        nxt = (p + direction) % t.n
+                        if effect.skip:
+                            laid.append((TurnSkipped, nxt))
+                            nxt = (nxt + direction) % t.n
+                        if effect.draw:
+                            penalty = effect.draw  # no draw was pending: nothing to add
+                            laid.append((PenaltyGrown, nxt, penalty))
+                    new = _new_object(SheddingState) if _INTERPRETED else SheddingState(_BUILD)
+                    new._players = self._players
+                    new._hands = tuple(seats)
+                    new._stock = self._stock
+                    new._discard = self._discard + (card,)
+                    new._current = nxt
+                    new._direction = direction
+                    new._suit = suit
+                    new._penalty = penalty
+                    new._phase = _PLAY
+                    new._drawn = self._drawn if phase is _PLAY else None
+                    new._announce_target = None
+                    new._top_player = p
+                    new._passes = 0
+                    new._moves_played = self._moves_played + 1
+                    new._rng = self._rng
+                    new._tables = t
+                    new._raw_events = tuple(laid)
                     new._legal = None
                     new._swap_open = False
                     new._c = _NO_CACHE
