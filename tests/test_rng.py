@@ -1065,6 +1065,22 @@ def test_the_compiled_mixing_mixes_what_the_big_integer_mixing_mixes(
         assert _xoshiro.splitmix4(v) == rng._splitmix4(v)
 
 
+@settings(max_examples=300, deadline=None)
+@given(v=st.one_of(st.sampled_from([0, 1, 2**63, 2**64 - 1]), st.integers(0, 2**64 - 1)))
+def test_the_interpreted_seeding_mixes_four_lanes_as_four_words(v: int) -> None:
+    # Interpreted, _splitmix4 runs SplitMix64's output function on the four words at once, in
+    # 128-bit lanes of one integer: the same words as mix64 word by word (and as the reference).
+    from cardgames import rng
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rng, "_COMPILED_LOOP", False)
+        lanes = rng._splitmix4(v)
+    one_by_one = tuple(rng._mix64((v + k * rng._GOLDEN) & rng._MASK) for k in (1, 2, 3, 4))
+    assert lanes == one_by_one
+    assert list(lanes) == ref_splitmix4(v)
+    assert all(type(word) is int for word in lanes)
+
+
 def test_the_compiled_mixing_uses_the_constants_of_the_big_integer_one() -> None:
     from cardgames import _xoshiro, rng
 
