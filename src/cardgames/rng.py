@@ -313,7 +313,7 @@ def _fisher_yates_big(items: list[_T], stop: int, state: Words) -> Words:
 # Interpreted, each operation on an integer costs a bytecode dispatch and an allocation, whatever
 # the integer's size, so the step-by-step loop above spends most of its time on overhead. The
 # batched loop computes the same draws with a few operations on wide integers, each holding one
-# 80-bit lane per draw (a 64-bit word and room for the products):
+# 72-bit lane per draw (a 64-bit word and room for the products):
 #
 # 1. The xoshiro256** state update is linear over GF(2), so the s1 words of the next `_LANES`
 #    states are a linear function of the current 256 state bits: the exclusive or of one
