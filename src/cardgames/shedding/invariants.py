@@ -352,6 +352,8 @@ def check_state(state: object, game: Game[Any] | None = None) -> None:
     outcome = state.outcome()
     if (phase is Phase.OVER) != (outcome is not None):
         _fail("outcome", "an outcome is present exactly when the phase is 'over'")
+    if state.is_over is not (phase is Phase.OVER):
+        _fail("phase", "is_over is true exactly when the phase is 'over'")
     drawn = state.drawn
     if phase is Phase.AFTER_DRAW:
         if drawn is None or not hands[current] or hands[current][-1] != drawn:
