@@ -1,0 +1,137 @@
+"""The contract under attack, seventh pass: records, seeds, scoring keys, the command line...
+
+Each test tries to break one promise a hostile caller could reach that the other hostile suites
+leave alone, and fails on the code before its fix:
+
+- a `GameRecord` built by hand is checked when it is built, with the rules its readers apply
+  (`GameRecord.from_json`, `replay`, `GameLog.from_record`): game, rules, seed, players, agents,
+  seats of the moves and result; its sequences are read no further than their bound, so an
+  endless iterator is refused rather than read forever;
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cardgames import (
+    CardGamesError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    UnknownGameError,
+    crazy_eights,
+    planets,
+)
+from cardgames.game import Outcome, Termination
+from cardgames.history import GameLog
+from cardgames.records import GameRecord, RecordedMove, replay
+
+
+def _peak_bytes(call: Callable[[], object]) -> int:
+    """The most memory ``call`` held at once (its typed error suppressed)."""
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(CardGamesError):
+            call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+# -- 1. a GameRecord built by hand ----------------------------------------------------------------
+
+
+def _fields() -> dict[str, Any]:
+    log = GameLog.start(crazy_eights.GAME, ["Ann", "Bob"], seed=3)
+    record = log.push(log.state.legal_moves()[0]).to_record(agents=["random", "random"])
+    return {
+        "game": record.game,
+        "rules": record.rules,
+        "seed": record.seed,
+        "players": record.players,
+        "agents": record.agents,
+        "deck": record.deck,
+        "moves": record.moves,
+        "result": record.result,
+    }
+
+
+_BAD_FIELDS: list[tuple[str, Any]] = [
+    ("seed", "3"),
+    ("seed", 3.0),
+    ("seed", True),
+    ("seed", 2**64),  # replayed with new_game, refused by GameLog.from_record and from_json
+    ("seed", -(2**64)),
+    ("seed", 10**5000),  # to_json raised ValueError (more digits than int -> str converts)
+    ("players", ("Ann",)),  # one seat: Crazy Eights takes 2 to 7
+    ("players", ("Ann", "ann")),  # names told apart by name_key only
+    ("players", ("Ann", "B\x1b[2J")),
+    ("players", ("Ann", "B" * 101)),
+    ("players", ("Ann", " ")),
+    ("players", tuple(f"P{i}" for i in range(8))),
+    ("rules", None),  # replay dealt the default rules; to_json wrote null, which no reader takes
+    ("rules", planets.Rules()),
+    ("rules", "standard"),
+    ("rules", crazy_eights.Rules(dealer=5)),  # a dealer with no seat
+    ("game", 8),
+    ("agents", ("random",)),  # one agent for two players
+    ("moves", (RecordedMove(2, "draw"),)),  # no seat 2
+    ("moves", (RecordedMove(-1, "draw"),)),
+    ("result", "went_out"),
+    ("result", {"reason": "went_out"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    _BAD_FIELDS,
+    ids=[f"{field}-{i}" for i, (field, _) in enumerate(_BAD_FIELDS)],
+)
+def test_a_record_built_by_hand_is_checked_as_its_readers_check_it(field: str, value: Any) -> None:
+    with pytest.raises(InvalidArgumentError) as raised:
+        GameRecord(**{**_fields(), field: value})
+    assert len(str(raised.value)) < 1000
+    if field in ("players",):  # the error new_game raises, too
+        assert isinstance(raised.value, InvalidRulesError)
+        assert raised.value.option == "players"
+
+
+def test_a_record_of_an_unknown_game_raises_what_replay_raised() -> None:
+    with pytest.raises(UnknownGameError):
+        GameRecord(**{**_fields(), "game": "no-such-game"})
+
+
+def test_a_record_built_by_hand_writes_and_reads_back_or_is_refused() -> None:
+    """What a record holds, its readers take: every record that is built round-trips."""
+    fields = _fields()
+    record = GameRecord(**{**fields, "game": "Crazy Eights", "seed": -(2**64) + 1, "moves": ()})
+    assert record.game == "crazy-eights"  # an alias is stored as the game's name
+    assert GameRecord.from_json(record.to_json()) == record
+    assert GameLog.from_record(record).seed == -(2**64) + 1
+    np = pytest.importorskip("numpy")
+    seeded = GameRecord(**{**fields, "seed": np.int64(3)})
+    assert type(seeded.seed) is int
+    assert seeded == GameRecord(**fields)
+    assert replay(seeded) == replay(GameRecord(**fields))
+    over = Outcome(Termination.WENT_OUT, (0,), (3, 0))
+    with pytest.raises(CardGamesError):  # an Outcome that differs: refused by replay, typed
+        replay(GameRecord(**{**fields, "result": over}))
+
+
+@pytest.mark.parametrize("field", ["players", "agents", "deck", "moves"])
+def test_an_endless_sequence_in_a_record_is_refused_not_read_forever(field: str) -> None:
+    item: object = RecordedMove(0, "draw") if field == "moves" else "8H"
+    started = time.perf_counter()
+    with pytest.raises(InvalidArgumentError) as raised:
+        GameRecord(**{**_fields(), field: itertools.repeat(item)})
+    assert time.perf_counter() - started < 2.0
+    assert raised.value.argument == field
+    if field != "moves":
+        peak = _peak_bytes(lambda: GameRecord(**{**_fields(), field: itertools.repeat(item)}))
+        assert peak < 200_000
