@@ -7,6 +7,8 @@ leave alone, and fails on the code before its fix:
   (`GameRecord.from_json`, `replay`, `GameLog.from_record`): game, rules, seed, players, agents,
   seats of the moves and result; its sequences are read no further than their bound, so an
   endless iterator is refused rather than read forever;
+- `round_points` by name refuses keys that are not text (``{True: []}`` scored a player named
+  True);
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ from typing import Any
 import pytest
 
 from cardgames import (
+    Card,
     CardGamesError,
     InvalidArgumentError,
     InvalidRulesError,
     UnknownGameError,
     crazy_eights,
+    huit_americain,
     planets,
 )
 from cardgames.game import Outcome, Termination
@@ -135,3 +139,20 @@ def test_an_endless_sequence_in_a_record_is_refused_not_read_forever(field: str)
     if field != "moves":
         peak = _peak_bytes(lambda: GameRecord(**{**_fields(), field: itertools.repeat(item)}))
         assert peak < 200_000
+
+
+# -- 2. scoring by name: the keys are names --------------------------------------------------------
+
+_EIGHT = Card.parse("8H")
+
+
+@pytest.mark.parametrize("key", [True, 1, None, 2.5, ("Léa",), b"Lea"])
+@pytest.mark.parametrize("module", [crazy_eights, huit_americain], ids=["c8", "huit"])
+def test_round_points_refuses_a_key_that_is_not_a_name(module: Any, key: object) -> None:
+    hands: Any = {key: (), "Tom": (_EIGHT,)}
+    with pytest.raises(InvalidArgumentError) as raised:
+        module.round_points(hands)  # {True: 50, 'Tom': 0} was returned
+    assert raised.value.argument == "hands"
+    assert module.round_points({"Léa": (), "Tom": (_EIGHT,)})["Léa"] == (
+        50 if module is crazy_eights else 0
+    )
