@@ -9,6 +9,9 @@ leave alone, and fails on the code before its fix:
   endless iterator is refused rather than read forever;
 - `round_points` by name refuses keys that are not text (``{True: []}`` scored a player named
   True);
+- the command line's error line shows at most 100 characters of an argument and ten unrecognized
+  arguments (a 100,000-character argument was echoed whole), with exit status 2 and argparse's
+  message as before;
 """
 
 from __future__ import annotations
@@ -156,3 +159,62 @@ def test_round_points_refuses_a_key_that_is_not_a_name(module: Any, key: object)
     assert module.round_points({"Léa": (), "Tom": (_EIGHT,)})["Léa"] == (
         50 if module is crazy_eights else 0
     )
+
+
+# -- 3. the command line: what an error line echoes ----------------------------------------------
+
+_LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["demo", "crazy-eights", "--seed", "1", _LONG],  # echoed whole: 100,078 characters
+        ["demo", "crazy-eights", "--seed", "1", "--" + _LONG],
+        [_LONG],  # invalid choice of a command
+        ["demo", "crazy-eights", "--lang", _LONG],
+        ["demo", "crazy-eights", "--players", _LONG],
+        ["simulate", "crazy-eights", "--games", "9" * 100_000],
+        ["demo", "crazy-eights", "--seed", "1", *["y"] * 100_000],  # 200,077 characters
+        ["demo", "crazy-eights", "--seed", "1", "a b " * 25_000],
+    ],
+    ids=["word", "option", "command", "choice", "number", "digits", "many", "spaces"],
+)
+def test_a_usage_error_echoes_a_bounded_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    from cardgames.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert len(lines) == 1
+    assert len(err) < 2_300
+    assert lines[0].startswith("cardgames")
+    assert ": error: " in lines[0]
+    assert lines[0].endswith("--help')")
+    assert "…" in lines[0]
+
+
+def test_a_usage_error_still_names_what_it_refuses(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgames.cli import main
+
+    assert main(["demo", "crazy-eights", "--seed", "1", "--nope", "y" * 150]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"cardgames demo: error: unrecognized arguments: --nope {'y' * 100}… "
+        "(see 'cardgames demo --help')\n"
+    )
+    assert main(["demo", "crazy-eights", "--lang", "de"]) == 2
+    assert "invalid choice: 'de' (choose from" in capsys.readouterr().err
+    assert main(["demo", "crazy-eights", "--seed", "1", *["z"] * 12]) == 2
+    assert "z z z z z z z z z z … (2 more) (see" in capsys.readouterr().err
+
+
+def test_a_file_error_names_a_huge_file_name_briefly(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardgames.cli import main
+
+    assert main(["replay", _LONG]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardgames replay: error: {'x' * 100}… ")
+    assert len(err) < 300
