@@ -12,6 +12,12 @@ leave alone, and fails on the code before its fix:
 - the command line's error line shows at most 100 characters of an argument and ten unrecognized
   arguments (a 100,000-character argument was echoed whole), with exit status 2 and argparse's
   message as before;
+- a game's seed is an integer with ``-2**64 < seed < 2**64`` wherever a game is seeded
+  (`new_game`, `play_game`, `simulate`, `game_seed`, ``--seed``), as a record, a match and a log
+  already bounded it: a state could be dealt that no log or record could hold, and a seed of
+  33 million bits (made at once, ``1 << 33_000_000``) took 200 s to deal, its limbs shifted out
+  one at a time; `Rng.from_seed` reads a seed's limbs in one pass and refuses seeds wider than
+  65,536 bits before any work.
 """
 
 from __future__ import annotations
@@ -218,3 +224,103 @@ def test_a_file_error_names_a_huge_file_name_briefly(capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert err.startswith(f"cardgames replay: error: {'x' * 100}… ")
     assert len(err) < 300
+
+
+# -- 4. seeds: one bound for every game, and bounded work in the RNG ----------------------------
+
+_WIDE = 1 << 33_000_000  # made at once; seeding read its limbs in quadratic time: 200 s
+
+
+def _deal_crazy_eights(seed: Any) -> object:
+    return crazy_eights.new_game(2, seed=seed)
+
+
+def _deal_planets(seed: Any) -> object:
+    return planets.new_game(2, seed=seed)
+
+
+def _play(seed: Any) -> object:
+    from cardgames.agents import RandomAgent, play_game
+
+    return play_game(crazy_eights.GAME, [RandomAgent(), RandomAgent()], seed=seed)
+
+
+def _simulate(seed: Any) -> object:
+    from cardgames.simulate import simulate
+
+    return simulate("crazy-eights", players=2, agents=["random"] * 2, games=1, seed=seed)
+
+
+def _game_seed(seed: Any) -> object:
+    from cardgames.simulate import game_seed
+
+    return game_seed(seed, 0)
+
+
+_SEEDED: dict[str, Callable[[Any], object]] = {
+    "crazy_eights.new_game": _deal_crazy_eights,
+    "planets.new_game": _deal_planets,
+    "play_game": _play,
+    "simulate": _simulate,
+    "simulate.game_seed": _game_seed,
+}
+
+
+@pytest.mark.parametrize("call", list(_SEEDED.values()), ids=list(_SEEDED))
+@pytest.mark.parametrize(
+    "seed",
+    [2**64, -(2**64), 10**100_000, _WIDE],
+    ids=["2to64", "minus2to64", "1e100000", "33Mbits"],
+)
+def test_a_seed_beyond_what_a_record_holds_is_refused_at_once(
+    call: Callable[[Any], object], seed: int
+) -> None:
+    started = time.perf_counter()
+    with pytest.raises(InvalidArgumentError) as raised:
+        call(seed)
+    assert time.perf_counter() - started < 0.5  # 2.4 s for a million digits, 200 s for _WIDE
+    assert raised.value.argument == "seed"
+    assert len(str(raised.value)) < 1000
+
+
+@pytest.mark.parametrize("call", list(_SEEDED.values()), ids=list(_SEEDED))
+def test_the_widest_seeds_a_record_holds_are_taken(call: Callable[[Any], object]) -> None:
+    np = pytest.importorskip("numpy")
+    for seed in (2**64 - 1, -(2**64) + 1, np.uint64(2**64 - 1)):
+        call(seed)
+    assert _game_seed(np.int64(-5)) == _game_seed(-5)
+
+
+def test_a_state_dealt_with_any_seed_it_takes_can_be_logged_and_recorded() -> None:
+    for seed in (2**64 - 1, -(2**64) + 1):
+        state = crazy_eights.new_game(2, seed=seed)
+        log = GameLog.from_state(state, seed=seed)
+        assert GameRecord.from_json(log.to_record().to_json()).seed == seed
+
+
+def test_rng_from_seed_refuses_a_seed_wider_than_its_bound_before_any_work() -> None:
+    from cardgames.rng import Rng
+
+    started = time.perf_counter()
+    for seed in (_WIDE, -_WIDE, 1 << 65536):
+        with pytest.raises(InvalidArgumentError) as raised:
+            Rng.from_seed(seed)
+        assert isinstance(raised.value, ValueError)
+        assert len(str(raised.value)) < 1000
+    assert time.perf_counter() - started < 0.5
+    started = time.perf_counter()
+    widest = Rng.from_seed((1 << 65536) - 1)  # 1,024 limbs: 2.5 s when limbs were shifted out
+    assert time.perf_counter() - started < 0.5
+    assert widest != Rng.from_seed(-((1 << 65536) - 1)) != Rng.from_seed((1 << 65535) - 1)
+
+
+def test_the_command_line_refuses_a_seed_beyond_2_64_as_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardgames.cli import main
+
+    for seed in (str(2**64), "9" * 4000):
+        assert main(["demo", "crazy-eights", "--seed", seed]) == 2
+        err = capsys.readouterr().err
+        assert "argument --seed: expected a number below 2**64" in err
+        assert len(err) < 300

@@ -24,7 +24,7 @@ from typing import Final
 
 from cardgames.errors import InvalidArgumentError
 
-__all__ = ["SEED_LIMIT", "converted", "game_seed", "integer_or_none"]
+__all__ = ["SEED_LIMIT", "checked_seed", "converted", "integer_or_none"]
 
 SEED_LIMIT: Final = 2**64
 """A game's seed lies strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``: what a record, a
@@ -55,7 +55,7 @@ def converted(value: object) -> object:
     return value if number is None else number
 
 
-def game_seed(value: object, argument: str = "seed") -> int:
+def checked_seed(value: object, argument: str = "seed") -> int:
     """A game's seed from outside, as a plain ``int``: ``-2**64 < seed < 2**64``.
 
     The one check of every seed that deals a game (`Game.new_game`, `play_game`, `simulate`,
@@ -66,7 +66,7 @@ def game_seed(value: object, argument: str = "seed") -> int:
         InvalidArgumentError: for anything else, before any work proportional to its size.
 
     Examples:
-        >>> game_seed(-5), game_seed(2**64 - 1)
+        >>> checked_seed(-5), checked_seed(2**64 - 1)
         (-5, 18446744073709551615)
     """
     number = integer_or_none(value)

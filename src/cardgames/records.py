@@ -79,7 +79,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames._integers import game_seed
+from cardgames._integers import checked_seed
 from cardgames.agents.base import GameResult
 from cardgames.agents.registry import _ArgumentError
 from cardgames.codec import decode, dump_document, encode
@@ -302,7 +302,7 @@ class GameRecord:
 
     game: str = attrs.field(converter=_game_name)
     rules: Any
-    seed: int = attrs.field(converter=game_seed)
+    seed: int = attrs.field(converter=checked_seed)
     players: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
     agents: tuple[str, ...] | None = attrs.field(converter=_agent_names)
     deck: tuple[str, ...] | None = attrs.field(converter=_optional_tuple_of_str)

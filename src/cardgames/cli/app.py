@@ -133,6 +133,14 @@ def _natural(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """A ``--seed``: a whole number below ``2**64``, what every game and record takes."""
+    value = _natural(text)
+    if value >= 2**64:
+        raise argparse.ArgumentTypeError("expected a number below 2**64 (18446744073709551616)")
+    return value
+
+
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--preset",
@@ -152,7 +160,7 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
 def _add_seed(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed",
-        type=_natural,
+        type=_seed,
         metavar="S",
         help="the seed of the deal and of the bots (default: a fresh one, printed)",
     )
