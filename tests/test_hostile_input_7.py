@@ -17,7 +17,11 @@ leave alone, and fails on the code before its fix:
   already bounded it: a state could be dealt that no log or record could hold, and a seed of
   33 million bits (made at once, ``1 << 33_000_000``) took 200 s to deal, its limbs shifted out
   one at a time; `Rng.from_seed` reads a seed's limbs in one pass and refuses seeds wider than
-  65,536 bits before any work.
+  65,536 bits before any work;
+- `cardgames.rl.rewards` checks its number of seats (``10**9`` built a billion floats, ``2**64``
+  raised ``OverflowError``) and the winners of the outcome (seats beyond the table gave rewards
+  that do not sum to zero);
+- `narrate` reads at most 10,000 events: an endless iterable was read forever.
 """
 
 from __future__ import annotations
@@ -324,3 +328,62 @@ def test_the_command_line_refuses_a_seed_beyond_2_64_as_a_usage_error(
         err = capsys.readouterr().err
         assert "argument --seed: expected a number below 2**64" in err
         assert len(err) < 300
+
+
+# -- 5. the RL rewards: the number of seats and the winners ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players",
+    [10**9, 2**64, 10**100, 65, 0, -1, 2.0, "2", True, None],
+    ids=["1e9", "2to64", "1e100", "65", "0", "-1", "float", "text", "bool", "none"],
+)
+def test_rewards_refuses_a_number_of_seats_that_is_not_one(players: Any) -> None:
+    pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
+    from cardgames.rl import rewards
+
+    started = time.perf_counter()
+    with pytest.raises(InvalidArgumentError) as raised:
+        rewards(None, players)  # 10**9 made a tuple of a billion floats; 2**64 OverflowError
+    assert time.perf_counter() - started < 0.5
+    assert raised.value.argument == "players"
+
+
+@pytest.mark.parametrize(
+    "winners",
+    [(5,), (True,), (0, 0), (-1,), (0.0,), [0], ([0],), (0, 1, 1)],
+    ids=["beyond", "bool", "twice", "negative", "float", "list", "unhashable", "three"],
+)
+def test_rewards_refuses_an_outcome_whose_winners_are_not_seats(winners: Any) -> None:
+    pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
+    from cardgames.rl import rewards
+
+    outcome = Outcome(Termination.WENT_OUT, winners, (0, 0))
+    with pytest.raises(InvalidArgumentError) as raised:
+        rewards(outcome, 2)  # (5,) gave (-1.0, -1.0): no winner, and not zero-sum
+    assert raised.value.argument == "outcome"
+
+
+def test_rewards_takes_numpy_seats_and_the_engines_outcomes() -> None:
+    np = pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
+    from cardgames.rl import rewards
+
+    assert rewards(None, np.int64(3)) == (0.0, 0.0, 0.0)
+    assert rewards(Outcome(Termination.WENT_OUT, (1,), (0, 9)), np.uint8(2)) == (-1.0, 1.0)
+    assert rewards(Outcome(Termination.BLOCKED, (), (0, 0)), 2) == (0.0, 0.0)
+
+
+# -- 6. narration: how many events ----------------------------------------------------------------
+
+
+def test_narrate_refuses_an_endless_iterable_of_events() -> None:
+    from cardgames.narration import narrate
+
+    state = crazy_eights.new_game(["Tom", "Léa"], seed=1)
+    event = state.apply(state.legal_moves()[0]).last_events[0]
+    started = time.perf_counter()
+    with pytest.raises(InvalidArgumentError) as raised:
+        narrate(itertools.repeat(event), ["Tom", "Léa"])  # read forever, filling memory
+    assert time.perf_counter() - started < 1.0
+    assert raised.value.argument == "events"
+    assert len(narrate([event] * 10_000, ["Tom", "Léa"])) == 1  # one player's sentence
