@@ -21,7 +21,10 @@ leave alone, and fails on the code before its fix:
 - `cardgames.rl.rewards` checks its number of seats (``10**9`` built a billion floats, ``2**64``
   raised ``OverflowError``) and the winners of the outcome (seats beyond the table gave rewards
   that do not sum to zero);
-- `narrate` reads at most 10,000 events: an endless iterable was read forever.
+- `narrate` reads at most 10,000 events: an endless iterable was read forever;
+- the PettingZoo environment refuses an unknown agent's name with `UnknownAgentError` (an
+  `InvalidArgumentError` and a `KeyError`) in `observe`, `observation_space` and
+  `action_space` (a bare `KeyError`, or a `TypeError` for a list).
 """
 
 from __future__ import annotations
@@ -387,3 +390,29 @@ def test_narrate_refuses_an_endless_iterable_of_events() -> None:
     assert time.perf_counter() - started < 1.0
     assert raised.value.argument == "events"
     assert len(narrate([event] * 10_000, ["Tom", "Léa"])) == 1  # one player's sentence
+
+
+# -- 7. the PettingZoo environment: agents' names ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "agent", ["player_9", "x" * 100_000, 0, None, ["player_0"], "PLAYER_0"], ids=str
+)
+def test_pettingzoo_refuses_an_unknown_agent_with_the_typed_error(agent: Any) -> None:
+    pytest.importorskip("pettingzoo", reason="cardgames.rl needs the rl extra")
+    from cardgames.rl import pettingzoo
+
+    env = pettingzoo.env("crazy-eights")
+    env.reset(seed=1)
+    calls: tuple[Callable[[], object], ...] = (
+        lambda: env.observe(agent),  # KeyError, or TypeError for a list
+        lambda: env.observation_space(agent),
+        lambda: env.action_space(agent),
+    )
+    for call in calls:
+        with pytest.raises(InvalidArgumentError) as raised:
+            call()
+        assert isinstance(raised.value, KeyError)  # as the look-up raised before
+        assert raised.value.argument == "agent"
+        assert len(str(raised.value)) < 1000
+    assert env.observe(env.agent_selection)["action_mask"].any()
