@@ -20,8 +20,15 @@ Examples:
 from __future__ import annotations
 
 import operator
+from typing import Final
 
-__all__ = ["converted", "integer_or_none"]
+from cardgames.errors import InvalidArgumentError
+
+__all__ = ["SEED_LIMIT", "checked_seed", "converted", "integer_or_none"]
+
+SEED_LIMIT: Final = 2**64
+"""A game's seed lies strictly between ``-SEED_LIMIT`` and ``SEED_LIMIT``: what a record, a
+match and a log hold (the codec's integers), and what every deal, game and simulation takes."""
 
 
 def integer_or_none(value: object) -> int | None:
@@ -46,3 +53,25 @@ def converted(value: object) -> object:
         return value
     number = integer_or_none(value)
     return value if number is None else number
+
+
+def checked_seed(value: object, argument: str = "seed") -> int:
+    """A game's seed from outside, as a plain ``int``: ``-2**64 < seed < 2**64``.
+
+    The one check of every seed that deals a game (`Game.new_game`, `play_game`, `simulate`,
+    `GameLog`, `GameRecord`), so a seed any of them takes is one a record can hold; an integer
+    type with ``__index__`` (a NumPy integer) gives its ``int``; ``bool`` is refused.
+
+    Raises:
+        InvalidArgumentError: for anything else, before any work proportional to its size.
+
+    Examples:
+        >>> checked_seed(-5), checked_seed(2**64 - 1)
+        (-5, 18446744073709551615)
+    """
+    number = integer_or_none(value)
+    if number is None or not -SEED_LIMIT < number < SEED_LIMIT:
+        raise InvalidArgumentError(
+            argument, value, f"expected an integer from {-SEED_LIMIT + 1} to {SEED_LIMIT - 1}"
+        )
+    return number

@@ -188,7 +188,7 @@ def new_game(
 
     Args:
         players: The number of players (2 to 7) or their names in seat order.
-        seed: Seeds the shuffle and every later reshuffle.
+        seed: Seeds the shuffle and every later reshuffle (``-2**64 < seed < 2**64``).
         rules: The rules (default: the Marquoir rules).
         deck: A fixed card order, top of the stock first (cards or text such as ``"8H 2C …"``),
             used instead of the first shuffle. Cards are dealt one at a time from the dealer's

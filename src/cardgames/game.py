@@ -505,7 +505,8 @@ class Game(Generic[GameStateT]):
 
         Args:
             players: The number of seats, or the players' names in seat order.
-            seed: Seeds the RNG kept in the state (shuffles, reshuffles).
+            seed: Seeds the RNG kept in the state (shuffles, reshuffles): an integer with
+                ``-2**64 < seed < 2**64``, what a record holds (a NumPy integer is taken).
             rules: The rules (default: the game's default preset).
             deck: A fixed card order (first element = top of the stock) used instead of the
                 first shuffle, for tests, tutorials and replaying a physical game; later
@@ -513,6 +514,7 @@ class Game(Generic[GameStateT]):
 
         Raises:
             InvalidRulesError: if the number of players or the deck does not fit the rules.
+            InvalidArgumentError: for a ``seed`` that is not such an integer.
         """
         return self._new_game(players, seed=seed, rules=rules, deck=deck)
 

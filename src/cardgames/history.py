@@ -35,10 +35,10 @@ Examples:
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Any, final
 
+from cardgames._integers import checked_seed
 from cardgames.errors import CardGamesError, IllegalMoveError, InvalidArgumentError, ParseError
 from cardgames.game import Game, Move, State, _whole_number, engine_move, find_game
 
@@ -48,9 +48,6 @@ if TYPE_CHECKING:
 __all__ = ["EmptyLogError", "GameLog"]
 
 AnyState = State[Any, Any, Any]
-
-_SEED_LIMIT: Final = 2**64
-"""A record's seed lies strictly between ``-2**64`` and ``2**64`` (the codec's integers)."""
 
 
 class EmptyLogError(CardGamesError, IndexError):
@@ -170,8 +167,8 @@ class GameLog:
             (0, ('Léa', 'Tom', 'Sam'), 'huit-americain')
         """
         known = _game(game)
-        checked_seed = _seed(seed)
-        state: AnyState = known.new_game(players, seed=checked_seed, rules=rules)
+        dealt_seed = _seed(seed)
+        state: AnyState = known.new_game(players, seed=dealt_seed, rules=rules)
         cards: tuple[Any, ...] | None = None
         if deck is not None:
             if isinstance(deck, (str, bytes, bytearray)):
@@ -183,10 +180,10 @@ class GameLog:
                 items = tuple(itertools.islice(deck, len(state.all_cards()) + 1))
             except TypeError:
                 raise InvalidArgumentError("deck", deck, "expected a sequence of cards") from None
-            state = known.new_game(players, seed=checked_seed, rules=rules, deck=items)
+            state = known.new_game(players, seed=dealt_seed, rules=rules, deck=items)
             cards = _own_cards(card_type, items)
             redealt: AnyState = known.new_game(
-                state.players, seed=checked_seed, rules=state.rules, deck=cards
+                state.players, seed=dealt_seed, rules=state.rules, deck=cards
             )
             if redealt != state:
                 raise InvalidArgumentError(
@@ -194,7 +191,7 @@ class GameLog:
                 )
             state = redealt
         return GameLog._make(
-            known, state.players, checked_seed, state.rules, cards, _Cell(state, None, None, 0)
+            known, state.players, dealt_seed, state.rules, cards, _Cell(state, None, None, 0)
         )
 
     @classmethod
@@ -533,16 +530,7 @@ def _game(game: object) -> Game[Any]:
 
 
 def _seed(seed: object) -> int:
-    expected = f"expected an integer from {-_SEED_LIMIT + 1} to {_SEED_LIMIT - 1}"
-    if isinstance(seed, bool):
-        raise InvalidArgumentError("seed", seed, expected)
-    try:
-        value = operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidArgumentError("seed", seed, expected) from None
-    if not -_SEED_LIMIT < value < _SEED_LIMIT:
-        raise InvalidArgumentError("seed", seed, expected)
-    return int(value)
+    return checked_seed(seed)
 
 
 def _own_cards(card_type: type, items: Sequence[Any]) -> tuple[Any, ...]:

@@ -237,7 +237,7 @@ def new_game(
 
     Args:
         players: The number of players (2 to 20) or their names in seat order.
-        seed: Seeds the shuffle and every later reshuffle.
+        seed: Seeds the shuffle and every later reshuffle (``-2**64 < seed < 2**64``).
         rules: The rules (default: the rule text's).
         deck: A fixed card order, top of the stock first, used instead of the first shuffle.
 

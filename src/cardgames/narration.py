@@ -65,6 +65,9 @@ LANGUAGES: Final = ("en", "fr")
 _SEAT_FIELDS: Final = ("player", "target", "victim", "to", "commander")
 """The fields of events and moves that hold a seat."""
 
+_MAX_EVENTS: Final = 10_000
+"""The most events `narrate` reads: a transition makes a few dozen at most (a penalty of 40
+cards is one event), so a longer iterable, an endless one included, is refused."""
 _MAX_PLAYERS: Final = 64
 
 _COUNT_FIELDS: Final = ("count", "total", "size", "turn", "points")
@@ -907,8 +910,9 @@ def narrate(
         symbols: Write cards with suit symbols (``8♥``) rather than letters (``8H``).
 
     Raises:
-        InvalidArgumentError: for ``events`` that are not events of a built-in game, or any
-            other bad argument (see `describe`).
+        InvalidArgumentError: for ``events`` that are not events of a built-in game, more
+            than 10,000 of them (a transition makes a few dozen at most; an endless iterable is
+            refused, not read forever), or any other bad argument (see `describe`).
 
     Examples:
         >>> from cardgames.shedding import CardPlayed, SuitNamed, PenaltyGrown
@@ -927,7 +931,11 @@ def narrate(
     speaker = _speaker(players, viewer, lang, rules, symbols)
     size = None if speaker.players is None else len(speaker.players)
     checked: list[tuple[Event, _Entry]] = []
-    for event in events:
+    for event in itertools.islice(events, _MAX_EVENTS + 1):  # never more, even endless
+        if len(checked) == _MAX_EVENTS:
+            raise InvalidArgumentError(
+                "events", f"more than {_MAX_EVENTS:,} events", "expected a transition's events"
+            )
         item, entry = _check_event(event, size, speaker.rules)
         if speaker.viewer is not None:
             item = item.redacted_for(speaker.viewer)

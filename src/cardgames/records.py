@@ -73,12 +73,15 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
+from cardgames._integers import checked_seed
 from cardgames.agents.base import GameResult
+from cardgames.agents.registry import _ArgumentError
 from cardgames.codec import decode, dump_document, encode
 from cardgames.errors import (
     CardGamesError,
@@ -88,7 +91,15 @@ from cardgames.errors import (
     InvalidStateError,
     ParseError,
 )
-from cardgames.game import _MAX_NAME_CHARS, Game, Outcome, State, find_game, load_game_document
+from cardgames.game import (
+    _MAX_NAME_CHARS,
+    Game,
+    Outcome,
+    State,
+    find_game,
+    load_game_document,
+    player_names,
+)
 
 __all__ = [
     "GameRecord",
@@ -162,11 +173,37 @@ class RecordedMove:
     move: str = attrs.field(converter=_move_text)
 
 
-def _texts(values: object, argument: str) -> tuple[str, ...]:
-    """Plain copies of a sequence of strings (a subclass of ``str`` never gets in)."""
+_MOST_NAMES: Final = 64
+"""The most players' or agents' names a record reads (a game seats at most 8)."""
+_MOST_CARDS: Final = 2160
+"""The most card texts a record's deck reads: forty 54-card packs, more than any game deals."""
+_MOST_MOVES: Final = 100_000 * 102
+"""The most moves a record reads: the planet game's longest (100,000 turns of at most 102
+moves; a shedding round ends after at most 1,000,000)."""
+
+
+def _bounded(values: object, argument: str, most: int, expected: str) -> tuple[Any, ...]:
+    """At most ``most`` items of an iterable (never a text or a mapping), copied to a tuple.
+
+    Reading stops one item past the bound, whatever the iterable's length says, so an endless
+    iterator is refused rather than read forever.
+    """
     if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
-        raise InvalidArgumentError(argument, values, "expected a sequence of strings")
-    items = tuple(values)
+        raise InvalidArgumentError(argument, values, expected)
+    try:
+        items = tuple(itertools.islice(values, most + 1))
+    except TypeError:  # an __iter__ that returns no iterator
+        raise InvalidArgumentError(argument, values, expected) from None
+    if len(items) > most:
+        raise InvalidArgumentError(
+            argument, f"more than {most:,} items", f"{expected}, at most {most:,}"
+        )
+    return items
+
+
+def _texts(values: object, argument: str, most: int = _MOST_NAMES) -> tuple[str, ...]:
+    """Plain copies of a sequence of strings (a subclass of ``str`` never gets in)."""
+    items = _bounded(values, argument, most, "expected a sequence of strings")
     for item in items:
         if not isinstance(item, str):
             raise InvalidArgumentError(argument, item, "expected a sequence of strings")
@@ -178,7 +215,7 @@ def _tuple_of_str(values: Iterable[str]) -> tuple[str, ...]:
 
 
 def _optional_tuple_of_str(values: Iterable[str] | None) -> tuple[str, ...] | None:
-    return None if values is None else _texts(values, "deck")
+    return None if values is None else _texts(values, "deck", _MOST_CARDS)
 
 
 def _agent_name_problem(name: str) -> str | None:
@@ -207,18 +244,50 @@ def _agent_names(values: Iterable[str] | None) -> tuple[str, ...] | None:
 
 
 def _tuple_of_moves(values: Iterable[RecordedMove]) -> tuple[RecordedMove, ...]:
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
-        raise InvalidArgumentError("moves", values, "expected a sequence of RecordedMove")
-    moves = tuple(values)
+    moves = _bounded(values, "moves", _MOST_MOVES, "expected a sequence of RecordedMove")
     for move in moves:
         if type(move) is not RecordedMove:
             raise InvalidArgumentError("moves", move, "expected a sequence of RecordedMove")
     return moves
 
 
+def _game_name(value: object) -> str:
+    """The converter of a record's ``game``: a registered game's canonical name.
+
+    An alias gives the game's name (a document never holds one); a name no game answers to
+    raises `UnknownGameError`, as `replay` did when it met one.
+    """
+    if type(value) is not str:  # a subclass of str may lie; records hold plain text
+        raise InvalidArgumentError("game", value, "expected a registered game's name")
+    game: Game[Any] = find_game(value)
+    return game.name
+
+
+def _result(value: object) -> Outcome | None:
+    if value is not None and type(value) is not Outcome:
+        raise InvalidArgumentError("result", value, "expected an Outcome or None")
+    return value
+
+
 @attrs.frozen
 class GameRecord:
     """A played game, as written in a record document (see the module text for the format).
+
+    Building one checks every field with the rules its readers apply (`GameRecord.from_json`,
+    `replay`, `cardgames.history.GameLog.from_record`), except that the deck's cards parse and
+    the moves replay, which `replay` finds out: the game is a registered game (an alias is
+    stored as the game's canonical name),
+    the rules are that game's, the seed is an integer with ``-2**64 < seed < 2**64``, the
+    players are names the game seats under these rules (as `Game.new_game` checks them), there
+    are as many agents as players, every move's seat exists, and the result is an `Outcome` or
+    ``None``. So a record that was built can be written (`to_json`) and read back.
+
+    Raises:
+        InvalidArgumentError: (also a ``TypeError``) naming the field; for the players and a
+            rules option that does not fit them (``dealer``, ``hand_size``,
+            ``first_commander``), also the `InvalidRulesError` `Game.new_game` raises, with its
+            ``option``.
+        UnknownGameError: for a ``game`` no registered game answers to.
 
     Attributes:
         game: The game's canonical name.
@@ -231,14 +300,37 @@ class GameRecord:
         result: The final outcome, or ``None`` (unfinished, or not to be checked).
     """
 
-    game: str
+    game: str = attrs.field(converter=_game_name)
     rules: Any
-    seed: int
+    seed: int = attrs.field(converter=checked_seed)
     players: tuple[str, ...] = attrs.field(converter=_tuple_of_str)
     agents: tuple[str, ...] | None = attrs.field(converter=_agent_names)
     deck: tuple[str, ...] | None = attrs.field(converter=_optional_tuple_of_str)
     moves: tuple[RecordedMove, ...] = attrs.field(converter=_tuple_of_moves)
-    result: Outcome | None
+    result: Outcome | None = attrs.field(converter=_result)
+
+    def __attrs_post_init__(self) -> None:
+        game = find_game(self.game)  # a canonical name: a dictionary look-up
+        rules = self.rules
+        if not isinstance(rules, game.rules_type):
+            raise _ArgumentError("rules", rules, f"expected {game.rules_type.__name__}")
+        try:
+            player_names(self.players, game)
+            rules.check_players(len(self.players))
+        except InvalidRulesError as exc:
+            raise _ArgumentError(exc.option, exc.value, exc.reason) from None
+        n = len(self.players)
+        if self.agents is not None and len(self.agents) != n:
+            raise InvalidArgumentError(
+                "agents",
+                len(self.agents),
+                f"expected {n} agents (one per player), got {len(self.agents)}",
+            )
+        for recorded in self.moves:
+            if not 0 <= recorded.player < n:
+                raise InvalidArgumentError(
+                    "moves", recorded, f"there is no seat {recorded.player} among {n}"
+                )
 
     def to_json(self) -> str:
         """Write the record as a versioned JSON document."""
@@ -280,32 +372,24 @@ class GameRecord:
             problem = _agent_name_problem(name)
             if problem is not None:
                 raise InvalidStateError(f"/data/agents/{index}", problem)
-        record = cls(
-            game=game.name,
-            rules=rules,
-            seed=document.seed,
-            players=document.players,
-            agents=document.agents,
-            deck=document.deck,
-            moves=document.moves,
-            result=document.result,
-        )
         try:
+            record = cls(
+                game=game.name,
+                rules=rules,
+                seed=document.seed,
+                players=document.players,
+                agents=document.agents,
+                deck=document.deck,
+                moves=document.moves,
+                result=document.result,
+            )
             _deal(game, record)
         except _BadCard as exc:
             raise InvalidStateError(f"/data/deck/{exc.index}", exc.reason) from None
-        except InvalidRulesError as exc:
+        except InvalidRulesError as exc:  # the players, or an option that does not fit them
             raise InvalidStateError(_path_of(exc.option), exc.reason) from None
-        n = len(document.players)
-        if document.agents is not None and len(document.agents) != n:
-            raise InvalidStateError(
-                "/data/agents", f"expected {n} agents (one per player), got {len(document.agents)}"
-            )
-        for index, recorded in enumerate(document.moves):
-            if not 0 <= recorded.player < n:
-                raise InvalidStateError(
-                    f"/data/moves/{index}/player", f"there is no seat {recorded.player}"
-                )
+        except InvalidArgumentError as exc:  # what the constructor checks after the deal's own
+            raise InvalidStateError(_path_in_document(exc, document), exc.reason) from None
         return record
 
 
@@ -320,6 +404,14 @@ class _RecordDocument:
     deck: tuple[str, ...] | None
     moves: tuple[RecordedMove, ...]
     result: Outcome | None
+
+
+def _path_in_document(exc: InvalidArgumentError, document: _RecordDocument) -> str:
+    """Where in a record document the field `GameRecord` refused is."""
+    if exc.argument == "moves":
+        index = next(i for i, move in enumerate(document.moves) if move is exc.value)
+        return f"/data/moves/{index}/player"
+    return f"/data/{exc.argument}"
 
 
 def _path_of(option: str) -> str:

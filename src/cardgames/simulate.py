@@ -62,7 +62,7 @@ from typing import IO, Any, TypeAlias
 
 import attrs
 
-from cardgames._integers import integer_or_none
+from cardgames._integers import SEED_LIMIT, checked_seed, integer_or_none
 from cardgames.agents.base import Agent, _play_unrecorded
 from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_any_document
@@ -105,13 +105,17 @@ def game_seed(seed: int, index: int) -> int:
     It is ``Rng.from_seed(seed).derive(index).next_u64()[0]``: a 64-bit number that depends on
     the master seed and the index only.
 
+    Raises:
+        InvalidArgumentError: for a ``seed`` that is not an integer with
+            ``-2**64 < seed < 2**64`` (as `simulate`'s), or an ``index`` out of ``0..2**64-1``.
+
     Examples:
         >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
         True
         >>> 0 <= game_seed(-5, 10**6) < 2**64
         True
     """
-    return Rng.from_seed(seed).derive(index).next_u64()[0]
+    return Rng.from_seed(checked_seed(seed)).derive(index).next_u64()[0]
 
 
 def wilson_interval(successes: float, trials: int, *, z: float = Z_95) -> tuple[float, float]:
@@ -963,7 +967,7 @@ def simulate(
             instead, and agent objects must then have distinct names. With a process or
             cluster executor, agent objects must be picklable.
         games: How many games to play (at least one).
-        seed: The master seed.
+        seed: The master seed, an integer with ``-2**64 < seed < 2**64`` (as every game's).
         rules: The rules, or the name of one of the game's presets (default: the game's
             default rules).
         executor: Where to play: any `concurrent.futures.Executor` (a
@@ -981,9 +985,9 @@ def simulate(
     Raises:
         InvalidRulesError: for a bad number of games, players or chunk size, an unknown
             agent, a number of agents other than the number of seats, an unknown rules preset,
-            rules of another type, or a seed that is not an integer. Except for the rules
-            preset, these errors are also `InvalidArgumentError` (``argument`` is the
-            ``option``).
+            rules of another type, or a seed that is not an integer with
+            ``-2**64 < seed < 2**64``. Except for the rules preset, these errors are also
+            `InvalidArgumentError` (``argument`` is the ``option``).
         InvalidArgumentError: for a ``game`` that is neither a `Game` nor text, an
             ``executor`` that is not a `concurrent.futures.Executor`, or a ``progress`` that
             is not callable.
@@ -995,6 +999,10 @@ def simulate(
     elif not isinstance(game, Game):
         raise InvalidArgumentError("game", game, "expected a Game or a game's name")
     seed = _integer("seed", seed)
+    if not -SEED_LIMIT < seed < SEED_LIMIT:  # as every game's seed, and what to_json writes
+        raise _ArgumentError(
+            "seed", seed, f"expected -2**64 < seed < 2**64, not {seed.bit_length()} bits"
+        )
     games = _check_count("games", games, 1)
     if chunk_size is not None:
         chunk_size = _check_count("chunk_size", chunk_size, 1)

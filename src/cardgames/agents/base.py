@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast, runtime_c
 import attrs
 
 from cardgames import _xoshiro
+from cardgames._integers import checked_seed
 from cardgames._xoshiro import Stream
 from cardgames.agents import _drive as _drive_module
 from cardgames.agents._drive import drive
@@ -399,16 +400,15 @@ def play_game(
         AgentError: if an agent returns a move that is not legal for it (or declines its own
             turn).
         InvalidArgumentError: for a ``game`` that is not a `Game`, ``agents`` that are not a
-            sequence of agents (one per seat), a ``seed`` that is not an ``int`` or a
-            ``max_steps`` below 1, before anything is played.
+            sequence of agents (one per seat), a ``seed`` that is not an integer with
+            ``-2**64 < seed < 2**64`` or a ``max_steps`` below 1, before anything is played.
         InvalidRulesError: for players, rules or a deck the game refuses (see
             `Game.new_game`).
     """
     if not isinstance(game, Game):
         raise InvalidArgumentError("game", game, "expected a Game")
     agents = _check_agents(agents, game)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgumentError("seed", seed, "expected an integer")
+    seed = checked_seed(seed)  # what new_game takes: an integer within 2**64 (NumPy's too)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise InvalidArgumentError("max_steps", max_steps, "expected an integer of at least 1")
     if players is None:

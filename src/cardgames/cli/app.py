@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import re
 import sys
 import types
 from collections.abc import Callable, Mapping, Sequence
@@ -69,11 +70,46 @@ EXAMPLES: Mapping[str, tuple[str, str]] = types.MappingProxyType(
 """Two examples per command, shown at the end of its ``--help``."""
 
 
+_SHOWN_CHARS = 100
+"""The most characters of one word (an argument, a value) an error line shows."""
+_SHOWN_ARGUMENTS = 10
+"""The most unrecognized arguments an error line lists."""
+_MESSAGE_CHARS = 2000
+"""The longest message an error line holds."""
+
+_LONG_WORD = re.compile(rf"\S{{{_SHOWN_CHARS + 1},}}")
+
+
+def _shown(text: str) -> str:
+    """One argument as an error shows it: at most 100 characters, then an ellipsis."""
+    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + "…"
+
+
+def _bounded(message: str) -> str:
+    """A message whose every word, and whole, an error line can show.
+
+    argparse quotes what it refuses (``invalid choice: 'xxx…'``), and file errors name the
+    file: a 100,000-character argument would be echoed whole. Every run of more than 100
+    characters without a space is cut to 100 and an ellipsis, then the message to 2,000.
+    """
+    message = _LONG_WORD.sub(lambda word: _shown(word.group()), message)
+    return message if len(message) <= _MESSAGE_CHARS else message[:_MESSAGE_CHARS] + "…"
+
+
+def _unrecognized(extra: Sequence[str]) -> str:
+    """The unrecognized arguments as an error lists them: ten at most, each cut to 100."""
+    shown = " ".join(_shown(argument) for argument in extra[:_SHOWN_ARGUMENTS])
+    if len(extra) > _SHOWN_ARGUMENTS:
+        shown += f" … ({len(extra) - _SHOWN_ARGUMENTS:,} more)"
+    return f"unrecognized arguments: {shown}"
+
+
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line on standard error."""
+    """An argument parser whose errors are one line on standard error, of bounded length."""
 
     def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        text = _bounded(message)
+        sys.stderr.write(f"{self.prog}: error: {text} (see '{self.prog} --help')\n")
         raise SystemExit(EXIT_USAGE)
 
 
@@ -97,6 +133,14 @@ def _natural(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """A ``--seed``: a whole number below ``2**64``, what every game and record takes."""
+    value = _natural(text)
+    if value >= 2**64:
+        raise argparse.ArgumentTypeError("expected a number below 2**64 (18446744073709551616)")
+    return value
+
+
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--preset",
@@ -116,7 +160,7 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
 def _add_seed(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed",
-        type=_natural,
+        type=_seed,
         metavar="S",
         help="the seed of the deal and of the bots (default: a fresh one, printed)",
     )
@@ -344,7 +388,7 @@ def _one_line(exc: BaseException) -> str:
 def _report(message: str, command: str | None = None) -> None:
     """One line on standard error, with the one prefix every error has."""
     prog = f"cardgames {command}" if command else "cardgames"
-    sys.stderr.write(f"{prog}: error: {message}\n")
+    sys.stderr.write(f"{prog}: error: {_bounded(message)}\n")
 
 
 def _file_error(exc: OSError) -> str:
@@ -371,7 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args, extra = parser.parse_known_args(argv)
         if extra:  # reported by the subcommand's parser, with its prefix
             owner: argparse.ArgumentParser = getattr(args, "subparser", parser)
-            owner.error(f"unrecognized arguments: {' '.join(extra)}")
+            owner.error(_unrecognized(extra))
     except SystemExit as exc:  # --help, --version and usage errors
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     handler: Handler | None = getattr(args, "handler", None)

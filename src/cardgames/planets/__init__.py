@@ -190,7 +190,7 @@ def new_game(
 
     Args:
         players: The number of players (2 to 6) or their names in seat order.
-        seed: Seeds the shuffle and every random steal.
+        seed: Seeds the shuffle and every random steal (``-2**64 < seed < 2**64``).
         rules: The rules (default: the standard rules).
         deck: A fixed order of the 104 cards, top of the stock first (cards, or text such as
             ``"Saturn Mars black-hole …"``), used instead of the shuffle. With dealt hands,

@@ -11,11 +11,11 @@ bare ``TypeError``. A loaded state must pass the invariant checker
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
+from cardgames._integers import checked_seed
+from cardgames.errors import InvalidRulesError, InvalidStateError
 from cardgames.game import Game, _player_count, player_names
 from cardgames.planets.cards import BLACK_HOLE, FULL_DECK, PLANETS, PlanetCard, parse_planet_cards
 from cardgames.planets.documents import load_state_fields
@@ -90,13 +90,8 @@ def _players(players: object, game: Game[Any]) -> tuple[str, ...]:
 
 
 def _seed(seed: object) -> int:
-    """Check the ``seed`` argument: an integer (``bool`` refused), returned as a plain ``int``."""
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise InvalidArgumentError("seed", seed, "expected an integer")
+    """The ``seed`` argument, checked by `cardgames._integers.checked_seed` (within ``2**64``)."""
+    return checked_seed(seed)
 
 
 def _deck(deck: object) -> tuple[PlanetCard, ...]:

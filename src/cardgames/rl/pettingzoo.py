@@ -56,7 +56,18 @@ from cardgames.rl._observations import observation_encoding
 from cardgames.rl._rewards import rewards
 from cardgames.rl._table import Table, check_seed
 
-__all__ = ["CardGameEnv", "env", "raw_env"]
+__all__ = ["CardGameEnv", "UnknownAgentError", "env", "raw_env"]
+
+
+class UnknownAgentError(InvalidArgumentError, KeyError):
+    """An agent's name that is not one of the environment's ``possible_agents``.
+
+    An `InvalidArgumentError` (argument ``agent``), and a `KeyError` as a dictionary look-up
+    of the name raised before.
+    """
+
+    def __str__(self) -> str:  # KeyError would otherwise quote the whole message
+        return str(self.args[0])
 
 
 class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
@@ -118,13 +129,33 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type infor
         }
         self._table: Table | None = None
 
+    def _agent(self, agent: object) -> str:
+        """``agent`` if it is one of ``possible_agents``, as plain text.
+
+        A caller's ``str`` subclass never runs its ``__hash__`` or ``__eq__`` in a look-up.
+
+        Raises:
+            UnknownAgentError: otherwise (an `InvalidArgumentError` and a `KeyError`).
+        """
+        if type(agent) is not str or agent not in self._seats:
+            raise UnknownAgentError("agent", agent, f"expected one of {self.possible_agents}")
+        return agent
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The space of an agent's observations."""
-        return self.observation_spaces[agent]
+        """The space of an agent's observations.
+
+        Raises:
+            UnknownAgentError: for a name that is not one of ``possible_agents``.
+        """
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The space of an agent's actions: ``Discrete(action_encoding(...).size)``."""
-        return self.action_spaces[agent]
+        """The space of an agent's actions: ``Discrete(action_encoding(...).size)``.
+
+        Raises:
+            UnknownAgentError: for a name that is not one of ``possible_agents``.
+        """
+        return self.action_spaces[self._agent(agent)]
 
     @property
     def game_state(self) -> Any:
@@ -145,8 +176,13 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type infor
         self._select()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation vector and action mask."""
-        return self._running().observation(self.observations, self._seats[agent])
+        """The agent's observation vector and action mask.
+
+        Raises:
+            UnknownAgentError: for a name that is not one of ``possible_agents`` (a bare
+                ``KeyError``, or a ``TypeError`` for a list, before).
+        """
+        return self._running().observation(self.observations, self._seats[self._agent(agent)])
 
     def step(self, action: Any) -> None:
         """Play the action of the agent asked now (``None`` for an agent already done)."""

@@ -11,12 +11,12 @@ a view must pass the view checker before a state is sampled from it.
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Sequence, Sized
 from typing import Any
 
 import attrs
 
+from cardgames._integers import checked_seed
 from cardgames.cards import _CARD_TEXT_LIMIT, Card, make_deck, parse_cards
 from cardgames.codec import decode
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError, ParseError
@@ -130,13 +130,8 @@ def new_game(
 
 
 def _seed(seed: object) -> int:
-    """A seed from outside, as a plain ``int`` (any integer type; never ``bool``)."""
-    if not isinstance(seed, bool):
-        try:
-            return int(operator.index(seed))  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise InvalidArgumentError("seed", seed, "expected an integer")
+    """The ``seed`` argument, checked by `cardgames._integers.checked_seed` (within ``2**64``)."""
+    return checked_seed(seed)
 
 
 def _deck_order(deck: object, full: tuple[Card, ...]) -> tuple[Card, ...]:

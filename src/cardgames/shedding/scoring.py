@@ -396,7 +396,8 @@ def round_points(
     a blocked one, won by the lowest hand value.
 
     Args:
-        hands: Every player's hand at the end of the round, by seat or by name.
+        hands: Every player's hand at the end of the round, by seat (a sequence) or by name (a
+            mapping whose keys are text).
         rules: The rules of the game; their `Scoring` decides the scheme.
         decks: The number of decks shuffled together (default: the rules' for that many
             players): the hands must be ones they can deal (`check_hands`).
@@ -415,8 +416,9 @@ def round_points(
 
     Raises:
         InvalidArgumentError: if ``hands`` is not a non-empty sequence or mapping of hands of
-            `Card` values, or holds hands the decks cannot deal (two empty hands, a card more
-            often than the decks hold it...: `check_hands`).
+            `Card` values (a mapping's keys must be ``str``: ``{True: []}`` is refused), or
+            holds hands the decks cannot deal (two empty hands, a card more often than the
+            decks hold it...: `check_hands`).
         InvalidRulesError: if ``rules`` are not the rules of a shedding game.
     """
     if isinstance(hands, Mapping):
@@ -425,7 +427,14 @@ def round_points(
             raise InvalidArgumentError(
                 "hands", _size(hands, "hands"), f"expected at most {_MOST_HANDS} hands, by name"
             )
-        names = [str.__str__(k) if isinstance(k, str) else f"<{type(k).__name__}>" for k in keys]
+        for key in keys:
+            if not isinstance(key, str):  # True, 3, None: no player's name
+                raise InvalidArgumentError(
+                    "hands",
+                    f"a key of type {type(key).__name__}",
+                    "expected players' names as keys",
+                )
+        names = [str.__str__(k) for k in keys]  # a subclass's __str__ may lie
         scores = _round_points([hands[k] for k in keys], rules, decks, names)
         return dict(zip(keys, scores, strict=True))
     return _round_points(hands, rules, decks, None)
