@@ -72,6 +72,9 @@ def checked_seed(value: object, argument: str = "seed") -> int:
     number = integer_or_none(value)
     if number is None or not -SEED_LIMIT < number < SEED_LIMIT:
         raise InvalidArgumentError(
-            argument, value, f"expected an integer from {-SEED_LIMIT + 1} to {SEED_LIMIT - 1}"
+            argument,
+            value,
+            f"expected an integer from {-SEED_LIMIT + 1} to {SEED_LIMIT - 1} (-2**64 < seed "
+            "< 2**64; fold a wider seed into that range first, e.g. seed % 2**64)",
         )
     return number
