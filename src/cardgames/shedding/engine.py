@@ -515,8 +515,10 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         Names are the public field names (``hands``, ``stock``...) and ``rules``, ``outcome``,
         ``raw_events``; the derived tables follow the rules.
         """
-        fields: dict[str, Any] = {name: getattr(self, "_" + name) for name in _FIELDS[1:]}
-        fields["rules"] = self._tables.rules
+        fields: dict[str, Any] = {
+            name: self._tables.rules if name == "rules" else getattr(self, "_" + name)
+            for name in _FIELDS
+        }
         for name, value in changes.items():
             if name not in fields:
                 raise TypeError(f"no field {name!r}")
