@@ -14,17 +14,19 @@ CI runs a few hundred examples per property (derandomized, so every run sees the
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import math
 import os
 import random
-from collections.abc import Iterator
+import tracemalloc
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from cardgames import Card, Move, State, Suit
+from cardgames import Card, CardGamesError, Move, State, Suit
 from cardgames.game import Game, find_game, games
 
 AnyState = State[Any, Any, Any]
@@ -226,3 +228,14 @@ __all__ = [
     "look_alikes",
     "sample_positions",
 ]
+
+
+def peak_bytes(call: Callable[[], object], expected: type[Exception] = CardGamesError) -> int:
+    """The most memory ``call`` held at once, its ``expected`` error (the refusal) suppressed."""
+    tracemalloc.start()
+    try:
+        with contextlib.suppress(expected):
+            call()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()

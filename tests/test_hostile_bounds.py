@@ -23,8 +23,7 @@ import math
 import sys
 import threading
 import time
-import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from typing import Any
@@ -61,6 +60,7 @@ from cardgames.rng import Rng
 from cardgames.schema import schema
 from cardgames.shedding import beliefs, engine
 from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
+from hostile_support import peak_bytes
 
 
 class _Yes(int):
@@ -293,16 +293,6 @@ def test_decoding_many_classes_of_a_caller_keeps_the_hints_cache_bounded() -> No
 # -- text of the planet game --------------------------------------------------------------------
 
 
-def _peak_bytes(call: Callable[[], object]) -> int:
-    tracemalloc.start()
-    try:
-        with contextlib.suppress(ParseError):
-            call()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
 @pytest.mark.parametrize(
     "text",
     ["x" * 2_000_000, "lay " + "mars " * 200_000, "give Mars to " + "Tom " * 200_000],
@@ -313,7 +303,9 @@ def test_a_huge_move_text_of_the_planet_game_is_refused_unread(text: str) -> Non
     with pytest.raises(ParseError) as raised:
         state.parse_move(text)
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: state.parse_move(text)) < 100_000  # nothing split or copied
+    assert (
+        peak_bytes(lambda: state.parse_move(text), ParseError) < 100_000
+    )  # nothing split or copied
     assert state.parse_move("lay " + "mars " * 3) == planets.LayGathering(0, (PlanetCard.MARS,) * 3)
 
 
@@ -321,7 +313,7 @@ def test_a_huge_planet_card_text_is_refused_unread() -> None:
     text = "é" * 2_000_000  # folding would decompose it into twice as many characters
     with pytest.raises(ParseError):
         PlanetCard.parse(text)
-    assert _peak_bytes(lambda: PlanetCard.parse(text)) < 100_000
+    assert peak_bytes(lambda: PlanetCard.parse(text), ParseError) < 100_000
     assert PlanetCard.parse(" trou-noir ") is PlanetCard.BLACK_HOLE
 
 
@@ -339,7 +331,7 @@ def test_a_huge_player_name_is_refused_before_it_is_copied(game: Any) -> None:
     assert len(str(raised.value)) < 1000
     with pytest.raises(InvalidRulesError):
         game.new_match([_LONG_NAME, "Tom"], seed=1)
-    assert _peak_bytes(lambda: _refused(game)) < 100_000
+    assert peak_bytes(lambda: _refused(game), ParseError) < 100_000
     longest = "x" * 100
     assert game.new_game([longest, "Tom"], seed=1).players == (longest, "Tom")
 
@@ -505,11 +497,11 @@ def test_a_huge_game_or_preset_name_is_refused_unread() -> None:
     with pytest.raises(UnknownGameError) as unknown:
         find_game(_LONG_GAME)
     assert len(str(unknown.value)) < 1000
-    assert _peak_bytes(lambda: _unknown(_LONG_GAME)) < 100_000
+    assert peak_bytes(lambda: _unknown(_LONG_GAME), ParseError) < 100_000
     with pytest.raises(InvalidRulesError) as raised:
         crazy_eights.GAME.preset(_LONG_GAME)
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: _no_preset(_LONG_GAME)) < 100_000
+    assert peak_bytes(lambda: _no_preset(_LONG_GAME), ParseError) < 100_000
     assert find_game(" 8  Américain ") is huit_americain.GAME
     assert crazy_eights.GAME.preset("Sevens_Draw") == crazy_eights.PRESETS["sevens-draw"]
 
@@ -537,7 +529,7 @@ def test_a_huge_deck_text_is_refused_before_it_is_parsed() -> None:
         crazy_eights.new_game(2, seed=1, deck=text)
     assert raised.value.option == "deck"
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: _no_deck(text)) < 100_000
+    assert peak_bytes(lambda: _no_deck(text), ParseError) < 100_000
     deck = crazy_eights.new_game(2, seed=1).all_cards()
     padded = "   ,  ".join(str(card) for card in deck)  # generous separators still fit
     assert crazy_eights.new_game(2, seed=1, deck=padded) == crazy_eights.new_game(
@@ -580,7 +572,7 @@ def test_a_long_card_text_is_never_hashed_into_the_cache() -> None:
     text = "8H" + " " * 5_000_000
     with pytest.raises(ParseError):
         Card.parse(text)
-    assert _peak_bytes(lambda: Card.parse(text)) < 100_000
+    assert peak_bytes(lambda: Card.parse(text), ParseError) < 100_000
     assert text not in cards._PARSE_CACHE
 
 

@@ -21,12 +21,10 @@ leave alone, and fails on the code before its fix:
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
 import math
 import time
-import tracemalloc
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -34,7 +32,6 @@ import pytest
 
 from cardgames import (
     Card,
-    CardGamesError,
     DeckKind,
     InvalidArgumentError,
     InvalidRulesError,
@@ -57,18 +54,7 @@ from cardgames.planets import parse_planet_cards
 from cardgames.shedding import moves as shedding_moves
 from cardgames.shedding.match import Match as SheddingMatch
 from cardgames.shedding.rules import Effect, Effects, SheddingRules
-
-
-def _peak_bytes(call: Callable[[], object]) -> int:
-    """The most memory ``call`` held at once (its typed error suppressed)."""
-    tracemalloc.start()
-    try:
-        with contextlib.suppress(CardGamesError):
-            call()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
+from hostile_support import peak_bytes
 
 # -- 1. names and words: refused unread ---------------------------------------------------------
 
@@ -88,7 +74,7 @@ def test_a_huge_word_is_refused_unread_with_a_parse_error(parse: Callable[[str],
     with pytest.raises(ParseError) as raised:
         parse(_HUGE)
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: parse(_HUGE)) < 100_000  # nothing trimmed, folded or split
+    assert peak_bytes(lambda: parse(_HUGE)) < 100_000  # nothing trimmed, folded or split
 
 
 @pytest.mark.parametrize("parse", list(_WORD_PARSERS.values()), ids=list(_WORD_PARSERS))
@@ -146,7 +132,7 @@ def test_a_huge_option_value_is_refused_unread(option: str) -> None:
         crazy_eights.Rules.from_options({option: _HUGE})
     assert raised.value.option == option
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: crazy_eights.Rules.from_options({option: _HUGE})) < 100_000
+    assert peak_bytes(lambda: crazy_eights.Rules.from_options({option: _HUGE})) < 100_000
 
 
 @pytest.mark.parametrize("name", [_HUGE, 3, None, ("decks",)])
@@ -154,7 +140,7 @@ def test_an_option_name_that_is_not_short_text_is_an_invalid_rules_error(name: A
     with pytest.raises(InvalidRulesError) as raised:
         crazy_eights.Rules.from_options({name: "2"})
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: crazy_eights.Rules.from_options({name: "2"})) < 100_000
+    assert peak_bytes(lambda: crazy_eights.Rules.from_options({name: "2"})) < 100_000
     assert crazy_eights.Rules.from_options({" decks ": "2"}).decks == 2
 
 
@@ -162,7 +148,7 @@ def test_a_huge_face_of_an_effects_table_is_refused_unread() -> None:
     table = Effects.parse("8:wild")
     with pytest.raises(ParseError):
         table.replace(_HUGE, "wild")
-    assert _peak_bytes(lambda: table.replace(_HUGE, "wild")) < 100_000
+    assert peak_bytes(lambda: table.replace(_HUGE, "wild")) < 100_000
     with pytest.raises(KeyError):
         table[_HUGE]
     assert table.replace("dame", "skip")["Q"] == Effect(skip=True)
@@ -179,7 +165,7 @@ def test_parse_cards_refuses_text_over_its_bound_unread() -> None:
     assert time.perf_counter() - started < 0.5  # 7 s when every card was read
     assert "65,536" in str(raised.value)
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: parse_cards(text)) < 100_000
+    assert peak_bytes(lambda: parse_cards(text)) < 100_000
 
 
 def test_parse_cards_reads_eight_decks_in_words() -> None:
@@ -194,7 +180,7 @@ def test_parse_planet_cards_refuses_text_over_its_bound_unread() -> None:
     with pytest.raises(ParseError) as raised:
         parse_planet_cards(text)
     assert "65,536" in str(raised.value)
-    assert _peak_bytes(lambda: parse_planet_cards(text)) < 100_000
+    assert peak_bytes(lambda: parse_planet_cards(text)) < 100_000
     every = " ".join(card.french for card in planets.FULL_DECK)
     assert parse_planet_cards(every) == planets.FULL_DECK
 
@@ -332,7 +318,7 @@ def test_a_sequence_that_lies_about_its_length_is_read_only_so_far(module: Any) 
     with pytest.raises(InvalidRulesError) as raised:
         module.new_game(names, seed=1)
     assert raised.value.option == "players"
-    assert _peak_bytes(lambda: module.new_game(names, seed=1)) < 100_000  # never all copied
+    assert peak_bytes(lambda: module.new_game(names, seed=1)) < 100_000  # never all copied
 
 
 # -- 7. ISMCTSAgent(player_budgets=...) ---------------------------------------------------------
@@ -344,9 +330,9 @@ def test_a_huge_list_of_budgets_is_refused_before_it_is_copied() -> None:
         ISMCTSAgent(player_budgets=pairs)
     assert raised.value.argument == "player_budgets"
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: ISMCTSAgent(player_budgets=pairs)) < 200_000
+    assert peak_bytes(lambda: ISMCTSAgent(player_budgets=pairs)) < 200_000
     huge_pair = [(3, *range(1_000_000))]
-    assert _peak_bytes(lambda: ISMCTSAgent(player_budgets=huge_pair)) < 200_000
+    assert peak_bytes(lambda: ISMCTSAgent(player_budgets=huge_pair)) < 200_000
 
 
 def test_budgets_from_a_mapping_generator_or_numpy_integers() -> None:
@@ -409,7 +395,7 @@ def test_round_points_reads_no_more_hands_or_cards_than_a_round_can_hold(hands: 
     assert time.perf_counter() - started < 0.5
     assert raised.value.argument == "hands"
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: crazy_eights.round_points(hands)) < 200_000
+    assert peak_bytes(lambda: crazy_eights.round_points(hands)) < 200_000
 
 
 def test_round_points_does_not_run_a_callers_str_on_its_keys() -> None:
@@ -434,7 +420,7 @@ def test_check_hands_refuses_rules_that_deal_more_decks_than_any_game() -> None:
 
     with pytest.raises(InvalidRulesError):
         check_hands([(), (_EIGHT,)], _ManyDecks())
-    assert _peak_bytes(lambda: check_hands([(), (_EIGHT,)], _ManyDecks())) < 100_000
+    assert peak_bytes(lambda: check_hands([(), (_EIGHT,)], _ManyDecks())) < 100_000
 
 
 def test_add_round_takes_numpy_integers_as_their_int() -> None:
@@ -452,10 +438,10 @@ def test_add_round_and_add_hands_never_fold_a_huge_name() -> None:
     match = crazy_eights.Match.new(["Léa", "Tom"], crazy_eights.Rules())
     with pytest.raises(InvalidRulesError):
         match.add_round({_HUGE: 3})
-    assert _peak_bytes(lambda: match.add_round({_HUGE: 3})) < 100_000
+    assert peak_bytes(lambda: match.add_round({_HUGE: 3})) < 100_000
     with pytest.raises(InvalidArgumentError):
         match.add_hands({_HUGE: (), "Tom": (_EIGHT,)})
-    assert _peak_bytes(lambda: match.add_hands({_HUGE: (), "Tom": (_EIGHT,)})) < 100_000
+    assert peak_bytes(lambda: match.add_hands({_HUGE: (), "Tom": (_EIGHT,)})) < 100_000
     many = {f"P{i}": (_EIGHT,) for i in range(100_000)}
     with pytest.raises(InvalidArgumentError) as raised:
         match.add_hands(many)
@@ -513,7 +499,7 @@ def test_narration_reads_no_more_names_than_a_table_can_seat() -> None:
     with pytest.raises(InvalidArgumentError) as raised:
         narrate(events, names)
     assert len(str(raised.value)) < 1000
-    assert _peak_bytes(lambda: narrate(events, names)) < 100_000
+    assert peak_bytes(lambda: narrate(events, names)) < 100_000
 
 
 # -- 12. NumPy integers where ints are taken; the planet game's gathering points -----------------
@@ -570,7 +556,7 @@ def test_gathering_points_takes_numpy_and_refuses_a_huge_role_unread() -> None:
     assert gathering_points(8, "c", all_different=np.True_) == 25
     with pytest.raises(ParseError):
         Role.parse(_HUGE)
-    assert _peak_bytes(lambda: Role.parse(_HUGE)) < 100_000
+    assert peak_bytes(lambda: Role.parse(_HUGE)) < 100_000
     with pytest.raises(InvalidRulesError):
         gathering_points(4, "commander", crazy_eights.Rules())  # type: ignore[arg-type]
 
@@ -623,7 +609,7 @@ def test_make_deck_refuses_a_number_of_copies_that_would_fill_memory() -> None:
     with pytest.raises(InvalidArgumentError) as raised:
         make_deck(DeckKind.STANDARD_52, 10**9)  # a MemoryError, after trying
     assert raised.value.argument == "copies"
-    assert _peak_bytes(lambda: make_deck(DeckKind.STANDARD_52, 10**6)) < 100_000  # 1.3 s, 400 MB
+    assert peak_bytes(lambda: make_deck(DeckKind.STANDARD_52, 10**6)) < 100_000  # 1.3 s, 400 MB
     assert len(make_deck(DeckKind.JOKERS_54, 40)) == 2160  # the most decks a game deals
 
 

@@ -29,13 +29,12 @@ leave alone, and fails on the code before its fix:
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import time
-import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from cardgames import (
@@ -51,18 +50,7 @@ from cardgames import (
 from cardgames.game import Outcome, Termination
 from cardgames.history import GameLog
 from cardgames.records import GameRecord, RecordedMove, replay
-
-
-def _peak_bytes(call: Callable[[], object]) -> int:
-    """The most memory ``call`` held at once (its typed error suppressed)."""
-    tracemalloc.start()
-    try:
-        with contextlib.suppress(CardGamesError):
-            call()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
+from hostile_support import peak_bytes
 
 # -- 1. a GameRecord built by hand ----------------------------------------------------------------
 
@@ -70,16 +58,7 @@ def _peak_bytes(call: Callable[[], object]) -> int:
 def _fields() -> dict[str, Any]:
     log = GameLog.start(crazy_eights.GAME, ["Ann", "Bob"], seed=3)
     record = log.push(log.state.legal_moves()[0]).to_record(agents=["random", "random"])
-    return {
-        "game": record.game,
-        "rules": record.rules,
-        "seed": record.seed,
-        "players": record.players,
-        "agents": record.agents,
-        "deck": record.deck,
-        "moves": record.moves,
-        "result": record.result,
-    }
+    return attrs.asdict(record, recurse=False)
 
 
 _BAD_FIELDS: list[tuple[str, Any]] = [
@@ -153,7 +132,7 @@ def test_an_endless_sequence_in_a_record_is_refused_not_read_forever(field: str)
     assert time.perf_counter() - started < 2.0
     assert raised.value.argument == field
     if field != "moves":
-        peak = _peak_bytes(lambda: GameRecord(**{**_fields(), field: itertools.repeat(item)}))
+        peak = peak_bytes(lambda: GameRecord(**{**_fields(), field: itertools.repeat(item)}))
         assert peak < 200_000
 
 

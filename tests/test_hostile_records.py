@@ -74,16 +74,7 @@ def test_record_game_refuses_an_agent_named_with_a_control_character() -> None:
 
 def _fields() -> dict[str, Any]:
     record = _log().to_record(agents=["random", "random"])
-    return {
-        "game": record.game,
-        "rules": record.rules,
-        "seed": record.seed,
-        "players": record.players,
-        "agents": record.agents,
-        "deck": record.deck,
-        "moves": record.moves,
-        "result": record.result,
-    }
+    return attrs.asdict(record, recurse=False)
 
 
 @pytest.mark.parametrize("field", ["players", "agents", "deck", "moves"])
