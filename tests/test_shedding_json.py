@@ -847,9 +847,11 @@ def test_new_game_accepts_any_integer_type_as_seed() -> None:
     assert state == crazy_eights.new_game(2, seed=7)
 
 
-@given(st.integers(-(2**70), 2**70))
+@given(st.integers(-(2**64) + 1, 2**64 - 1))
 @settings(max_examples=20, deadline=None)
-def test_any_int_seed_deals(seed: int) -> None:
+def test_any_seed_a_record_holds_deals(seed: int) -> None:
+    # Every game takes -2**64 < seed < 2**64 (what records, matches and logs hold; wider seeds
+    # are refused: tests/test_hostile_input_7.py).
     state = crazy_eights.new_game(2, seed=seed)
     assert state.all_cards() == tuple(sorted(make_deck()))
     assert CE.state_from_json(state.to_json()) == state
