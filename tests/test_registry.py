@@ -150,21 +150,95 @@ def test_normalize_name_folds_compatibility_capitals_too() -> None:
     assert find_game("\u2102razy Eights") is CE
 
 
-def test_builtins_that_are_not_installed_are_skipped(
+@attrs.frozen
+class _EntryPoint:
+    """What `importlib.metadata.entry_points` yields, as much of it as discovery reads."""
+
+    name: str
+    value: str
+    loaded: Any
+
+    def load(self) -> Any:
+        if isinstance(self.loaded, BaseException):
+            raise self.loaded
+        return self.loaded
+
+
+def _toy(name: str, title: str) -> Game[Any]:
+    """A copy of Toy Pile under another name (its own state class: `make_game` sets ``GAME``)."""
+    state_type = type(f"{title.replace(' ', '')}State", (toygame.ToyState,), {})
+    return toygame.make_game(state_type, name, title=title)
+
+
+def _installed(monkeypatch: pytest.MonkeyPatch, *points: _EntryPoint) -> list[str]:
+    """Pretend that distributions declare ``points``; returns the groups discovery asked for."""
+    asked: list[str] = []
+
+    def entry_points(*, group: str) -> tuple[_EntryPoint, ...]:
+        asked.append(group)
+        return points
+
+    monkeypatch.setattr(game, "_loaded_builtins", False)
+    monkeypatch.setattr("importlib.metadata.entry_points", entry_points)
+    return asked
+
+
+def test_the_built_in_games_register_themselves(
     monkeypatch: pytest.MonkeyPatch, registry: dict[str, Game[Any]]
 ) -> None:
-    registry.clear()
-    monkeypatch.setattr(game, "_loaded_builtins", False)
-    monkeypatch.setattr(
-        game, "_BUILTIN_MODULES", ("cardgames.no_such_game", "cardgames.crazy_eights")
+    # Each game package's plugin module holds its games; discovery imports those modules, and no
+    # list of games is kept outside the game packages.
+    from cardgames.planets import plugin as planets_plugin
+    from cardgames.shedding import plugin as shedding_plugin
+
+    assert _installed(monkeypatch) == []
+    assert games() == (CE, HA, planets.GAME)
+    assert shedding_plugin.GAMES == (CE, HA)
+    assert planets_plugin.GAMES == (planets.GAME,)
+
+
+def test_an_installed_distribution_s_game_is_found_by_its_entry_point(
+    monkeypatch: pytest.MonkeyPatch, registry: dict[str, Game[Any]]
+) -> None:
+    toy = _toy("entry-toy", "Entry Toy")
+    asked = _installed(monkeypatch, _EntryPoint("entry-toy", "toy_pkg:GAME", toy))
+    assert find_game("Entry Toy") is toy
+    assert asked == ["cardgames.games"]
+    assert toy in games()
+    games()
+    assert asked == ["cardgames.games"]  # discovery runs once
+
+
+def test_a_broken_installed_game_is_skipped_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch, registry: dict[str, Game[Any]]
+) -> None:
+    toy = _toy("good-toy", "Good Toy")
+    _installed(
+        monkeypatch,
+        _EntryPoint("broken", "broken_pkg:GAME", ImportError("no module named numpy")),
+        _EntryPoint("good-toy", "toy_pkg:GAME", toy),
     )
-    # crazy_eights is already imported: importing it again registers nothing; the registry
-    # stays as cleared, and the missing module is skipped without an error.
-    assert games() == ()
-    assert game._loaded_builtins is True
-    with pytest.raises(UnknownGameError) as excinfo:
-        find_game("crazy eights")
-    assert excinfo.value.known == ()
+    with pytest.warns(RuntimeWarning, match=r"'broken' \(broken_pkg:GAME\) could not be loaded"):
+        found = games()
+    assert toy in found
+    assert CE in found  # the others are still there
+
+
+def test_a_game_that_looks_games_up_while_it_loads_does_not_loop(
+    monkeypatch: pytest.MonkeyPatch, registry: dict[str, Game[Any]]
+) -> None:
+    toy = _toy("eager-toy", "Eager Toy")
+
+    class Eager:
+        name = "eager-toy"
+        value = "eager_pkg:GAME"
+
+        def load(self) -> Any:
+            assert find_game("crazy eights") is CE  # during discovery: no recursion
+            return toy
+
+    _installed(monkeypatch, Eager())  # type: ignore[arg-type]
+    assert find_game("eager toy") is toy
 
 
 # ---------------------------------------------------------------------------------------------

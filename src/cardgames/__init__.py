@@ -24,6 +24,7 @@ from cardgames.errors import (
     InvalidRulesError,
     InvalidStateError,
     MatchOverError,
+    MissingCapabilityError,
     ParseError,
     UnknownGameError,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "InvalidStateError",
     "LegalMoves",
     "MatchOverError",
+    "MissingCapabilityError",
     "Move",
     "Outcome",
     "ParseError",

@@ -21,6 +21,7 @@ __all__ = [
     "InvalidRulesError",
     "InvalidStateError",
     "MatchOverError",
+    "MissingCapabilityError",
     "ParseError",
     "UnknownGameError",
 ]
@@ -191,6 +192,35 @@ class UnknownGameError(CardGamesError, LookupError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.name, self.known))
+
+
+class MissingCapabilityError(CardGamesError, NotImplementedError):
+    """A game does not bring something a generic layer asked it for.
+
+    The generic layers (narration, schemas, agents, RL encodings, the command line, the web
+    table) learn a game from the game itself (`cardgames.game.Game.capability`); a game that
+    brings no such part, and for which the layer has no default, gets this error.
+
+    Attributes:
+        game: The canonical name of the game.
+        capability: The name of the capability (``"heuristic_agent"``, ``"action_encoding"``...).
+        summary: What the capability is, in words.
+
+    Examples:
+        >>> str(MissingCapabilityError("go-fish", "schemas", "JSON Schema documents"))
+        'the game go-fish does not provide schemas (JSON Schema documents)'
+    """
+
+    def __init__(self, game: str, capability: str, summary: str) -> None:
+        self.game = game
+        self.capability = capability
+        self.summary = summary
+        super().__init__(
+            f"the game {_cut(game, 200)} does not provide {_cut(capability, 200)} ({_cut(summary)})"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game, self.capability, self.summary))
 
 
 class MatchOverError(CardGamesError, ValueError):

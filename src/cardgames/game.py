@@ -50,6 +50,7 @@ from cardgames.errors import (
     InvalidArgumentError,
     InvalidRulesError,
     InvalidStateError,
+    MissingCapabilityError,
     UnknownGameError,
     _brief,
 )
@@ -58,9 +59,11 @@ if TYPE_CHECKING:
     from typing_extensions import Self
 
 __all__ = [
+    "Capability",
     "Event",
     "FrozenState",
     "Game",
+    "Lazy",
     "LegalMoves",
     "Match",
     "Move",
@@ -91,7 +94,7 @@ class Termination(enum.Enum):
     TURN_LIMIT = "turn_limit"
     """The rules' cap on the number of moves was reached."""
     STOCK_EXHAUSTED = "stock_exhausted"
-    """The stock was empty at the end of a turn (the planet game)."""
+    """The stock ran out, and the rules end the game then rather than reshuffle."""
 
 
 @attrs.frozen
@@ -453,6 +456,63 @@ def _read_only(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return types.MappingProxyType(dict(mapping))
 
 
+CapabilityT = TypeVar("CapabilityT")
+
+
+@attrs.frozen
+class Capability(Generic[CapabilityT]):
+    """The key of something a game brings to a generic layer.
+
+    The generic layers (narration, schemas, agents, RL encodings, the command line, the web
+    table) import no game: each defines the key of what it needs from a game, with a default
+    where one makes sense, and asks the game with `Game.capability`. A game declares what it
+    brings by the key's ``name`` in its descriptor's ``capabilities``, as the object itself or
+    as a `Lazy` reference imported on first use (so that a layer's extra, such as NumPy for the
+    RL encodings, is imported only by who uses it).
+
+    Attributes:
+        name: The name games declare it under (``"narration"``, ``"heuristic_agent"``...).
+        summary: What it is, in words, for errors and docs.
+        default: Makes the layer's default for a game that brings none, or ``None`` when there
+            is no sensible default (asking such a game raises `MissingCapabilityError`).
+
+    Examples:
+        >>> GREETING = Capability[str]("greeting", "a greeting", default=lambda game: "Hello")
+        >>> find_game("planets").capability(GREETING)
+        'Hello'
+    """
+
+    name: str
+    summary: str
+    default: Callable[[Game[Any]], CapabilityT] | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class Lazy:
+    """A capability named by where it lives, imported the first time a layer asks for it.
+
+    Attributes:
+        reference: ``"module:attribute"``, as in an entry point (the attribute may be dotted;
+            without one, the module itself).
+
+    Examples:
+        >>> Lazy("cardgames.planets:GAME.title").load()
+        '8'
+    """
+
+    reference: str
+
+    def load(self) -> Any:
+        """Import the module and return the attribute."""
+        import importlib
+
+        module_name, _, attribute = self.reference.partition(":")
+        value: Any = importlib.import_module(module_name)
+        for part in attribute.split(".") if attribute else ():
+            value = getattr(value, part)
+        return value
+
+
 @attrs.frozen(eq=False)
 class Game(Generic[GameStateT]):
     """The descriptor of one game: its names, bounds, rules and entry points.
@@ -470,8 +530,10 @@ class Game(Generic[GameStateT]):
         event_types: The event classes by ``kind`` tag, read-only.
         view_type: The view class.
         match_type: The game's `Match` class (a score sheet of several rounds), if it has one.
+        capabilities: What the game brings to the generic layers, by `Capability` name: the
+            object itself, or a `Lazy` reference imported on first use (read-only).
 
-    The three mappings are read-only copies made when the descriptor is built, so no caller can
+    The mappings are read-only copies made when the descriptor is built, so no caller can
     change another game's presets or moves through them.
     """
 
@@ -492,6 +554,45 @@ class Game(Generic[GameStateT]):
     _check_view: Callable[[Any], None] | None = None
     match_type: type[Match] | None = None
     _new_match: Callable[..., Match] | None = None
+    capabilities: Mapping[str, Any] = attrs.field(factory=dict, converter=_read_only)
+    _provided: dict[str, Any] = attrs.field(factory=dict, init=False, repr=False)
+
+    def capability(self, key: Capability[CapabilityT]) -> CapabilityT:
+        """What this game brings for ``key``, or the layer's default for it.
+
+        A declared `Lazy` reference is imported the first time it is asked for, then kept.
+
+        Raises:
+            MissingCapabilityError: if the game brings nothing for ``key`` and ``key`` has no
+                default.
+
+        Examples:
+            >>> from cardgames.errors import MissingCapabilityError
+            >>> key = Capability[object]("no-such-part", "a part nobody brings")
+            >>> find_game("planets").capability(key)
+            Traceback (most recent call last):
+            ...
+            cardgames.errors.MissingCapabilityError: the game planets does not provide ...
+        """
+        try:
+            value: CapabilityT = self._provided[key.name]
+        except KeyError:
+            pass
+        else:
+            return value
+        declared = self.capabilities.get(key.name)
+        if declared is not None:
+            value = declared.load() if isinstance(declared, Lazy) else declared
+        elif key.default is not None:
+            value = key.default(self)
+        else:
+            raise MissingCapabilityError(self.name, key.name, key.summary)
+        self._provided[key.name] = value
+        return value
+
+    def provides(self, key: Capability[Any]) -> bool:
+        """Whether the game brings something of its own for ``key`` (defaults aside)."""
+        return key.name in self.capabilities
 
     def new_game(
         self,
@@ -721,8 +822,14 @@ def normalize_name(name: str) -> str:
 _REGISTRY: dict[str, Game[Any]] = {}
 _MAX_LOOKUP_CHARS: Final = 200
 """The longest name of a game or preset looked up (folding a name costs time and memory)."""
-_BUILTIN_MODULES = ("cardgames.crazy_eights", "cardgames.huit_americain", "cardgames.planets")
+ENTRY_POINT_GROUP: Final = "cardgames.games"
+"""The entry-point group under which an installed distribution declares its games."""
+_PLUGIN_MODULE: Final = "plugin"
+"""A package of `cardgames` that holds a module of this name registers games when it is
+imported: the built-in games register themselves so (a source tree run without being installed
+still finds them); other distributions declare entry points."""
 _loaded_builtins = False
+_discovering = False
 
 
 def register(game: Game[Any]) -> Game[Any]:
@@ -745,16 +852,44 @@ def register(game: Game[Any]) -> Game[Any]:
 
 
 def _load_builtins() -> None:
-    global _loaded_builtins
-    if _loaded_builtins:
-        return
-    import importlib
-    import importlib.util
+    """Register every game found, once: the built-in packages' plugins, then the entry points.
 
-    for module in _BUILTIN_MODULES:
-        if importlib.util.find_spec(module) is not None:
-            importlib.import_module(module)
+    A built-in plugin that fails to import fails loudly; an installed distribution's game that
+    fails to load is skipped with a `RuntimeWarning` naming it, so that one broken package does
+    not take every other game down with it.
+    """
+    global _loaded_builtins, _discovering
+    if _loaded_builtins or _discovering:  # a game that looks games up while it loads
+        return
+    _discovering = True
+    try:
+        _discover()
+    finally:
+        _discovering = False
     _loaded_builtins = True  # only once every game imported: a broken one fails loudly
+
+
+def _discover() -> None:
+    import importlib
+    import os
+    import warnings
+    from importlib import metadata
+
+    root = os.path.dirname(os.path.abspath(__file__))
+    for entry in sorted(os.listdir(root)):
+        if os.path.isfile(os.path.join(root, entry, _PLUGIN_MODULE + ".py")):
+            importlib.import_module(f"{__package__}.{entry}.{_PLUGIN_MODULE}")
+    for point in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            loaded = point.load()
+            if isinstance(loaded, Game):
+                register(loaded)
+        except Exception as error:  # a third party's package: reported, never fatal
+            warnings.warn(
+                f"the game {point.name!r} ({point.value}) could not be loaded: {error!r}",
+                RuntimeWarning,
+                stacklevel=3,
+            )
 
 
 def find_game(name: str) -> Game[Any]:
