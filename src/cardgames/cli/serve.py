@@ -60,8 +60,10 @@ def run_serve(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, store: Any) -> None:
     """Listen and serve ``store``'s tables (a `cardgames.web.Store`) until the server stops."""
     import uvicorn
+    from uvicorn.config import LOGGING_CONFIG
 
     from cardgames.web import create_app
+    from cardgames.web.logs import logging_config
 
     app = create_app(
         store=store,
@@ -87,6 +89,7 @@ def _serve(args: argparse.Namespace, store: Any) -> None:
         config = uvicorn.Config(
             app,
             log_level=args.log_level,
+            log_config=logging_config(LOGGING_CONFIG),  # never a seat's token, at any level
             forwarded_allow_ips=args.forwarded_allow_ips,
             # A client sends one small message on the live socket (the application refuses one
             # over 4 KiB): uvicorn would read up to 16 MiB a message before the application
