@@ -119,6 +119,50 @@ def test_a_database_from_a_newer_cardgames_is_refused(
     assert "schema version 99" in err
 
 
+def _damaged_schema_row(url: str) -> None:
+    _set_schema_version(url, "two")  # type: ignore[arg-type]
+
+
+def _second_schema_row(url: str) -> None:
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        connection.execute(sa.text("INSERT INTO cg_schema (id, version) VALUES (2, 1)"))
+    engine.dispose()
+
+
+def _negative_schema_version(url: str) -> None:
+    _set_schema_version(url, -3)
+
+
+def _not_a_database(url: str) -> None:
+    Path(url.removeprefix("sqlite:///")).write_bytes(b"these are my notes, not a database\n")
+
+
+@pytest.mark.parametrize(
+    "damage", [_damaged_schema_row, _second_schema_row, _negative_schema_version, _not_a_database]
+)
+def test_a_damaged_database_gets_one_line_and_no_traceback(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    damage: Callable[[str], None],
+) -> None:
+    import uvicorn
+
+    def started(*args: Any, **kwargs: Any) -> None:
+        pytest.fail("the server started on a damaged database")
+
+    monkeypatch.setattr(uvicorn.Server, "run", started)
+    url = db_url(tmp_path)
+    Store.open(url).close()
+    damage(url)
+    assert main(["serve", "--database", url, "--port", "0"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert err.startswith("cardgames serve: error: cannot open the database")
+
+
 # -- the serve command's arguments ------------------------------------------------------------
 
 
@@ -569,6 +613,42 @@ def test_a_table_without_a_change_for_the_idle_time_expires(tmp_path: Path) -> N
             response = client.get(url_of(created, "view"), headers=bearer(created, 0))
             assert response.status_code == 404
             assert response.json()["error"] == "unknown_table"
+            assert store.count() == 1
+    finally:
+        store.close()
+
+
+def test_tables_expire_on_a_sqlite_without_returning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite before 3.35 (RHEL and Rocky 9 ship 3.34) has no RETURNING: once a table expired,
+    # every creation was a 500. Here SQLAlchemy sees version 3.34.1, and the database refuses
+    # RETURNING as that SQLite does ('near "RETURNING": syntax error').
+    import sqlite3.dbapi2
+
+    import sqlalchemy as sa
+
+    monkeypatch.setattr(sqlite3.dbapi2, "sqlite_version_info", (3, 34, 1))
+    now = [0.0]
+    store = Store.open(db_url(tmp_path), clock=lambda: now[0])
+
+    def old_sqlite(*args: Any) -> None:
+        if "RETURNING" in args[2].upper():
+            raise sqlite3.OperationalError('near "RETURNING": syntax error')
+
+    sa.event.listen(store.engine, "before_cursor_execute", old_sqlite)
+    try:
+        assert not store.engine.dialect.delete_returning
+        with serve(tmp_path, store=store, idle_seconds=60) as client:
+            old = deal(client, [{"name": "Léa"}, {"name": "Tom"}])
+            now[0] = 30.0
+            kept = deal(client, [{"name": "Ana"}, {"name": "Bob"}])
+            now[0] = 61.0
+            assert tables_of(client).expire() == 1
+            assert store.table(old["table"]) is None
+            assert store.table(kept["table"]) is not None
+            now[0] = 200.0
+            deal(client, [{"name": "Léa"}, {"name": "Tom"}])  # sweeps first, then deals: 201
             assert store.count() == 1
     finally:
         store.close()

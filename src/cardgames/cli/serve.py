@@ -27,7 +27,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """Serve the web table until Ctrl-C or SIGTERM (exit status 0: stopping is not a failure)."""
     try:
         import uvicorn  # noqa: F401  # needed by _serve: checked here, before the database
-        from sqlalchemy.exc import ArgumentError, OperationalError
+        from sqlalchemy.exc import ArgumentError, DatabaseError
 
         from cardgames.web import SchemaError, Store
     except ImportError as exc:
@@ -42,7 +42,7 @@ def run_serve(args: argparse.Namespace) -> int:
         store = Store.open(args.database)
     except ArgumentError as exc:
         raise UsageError(f"--database: cannot read the URL {args.database!r}: {exc}") from None
-    except (OperationalError, SchemaError) as exc:
+    except (DatabaseError, SchemaError) as exc:  # no database, not a database, a damaged one
         message = str(exc).splitlines()[0]
         raise CommandError(f"cannot open the database {args.database!r}: {message}") from None
     except ModuleNotFoundError as exc:  # a PostgreSQL URL without psycopg

@@ -270,12 +270,25 @@ class Store:
     # -- schema ----------------------------------------------------------------------------
 
     def schema_version(self) -> int:
-        """The version of the schema the database holds (0: empty)."""
+        """The version of the schema the database holds (0: empty).
+
+        Raises:
+            SchemaError: if the schema's row is damaged (a version that is not a whole number
+                from 1, or several rows).
+        """
         with self.engine.connect() as connection:
             if not sa.inspect(connection).has_table("cg_schema"):
                 return 0
-            version = connection.execute(sa.select(schema_table.c.version)).scalar()
-            return int(version or 0)
+            versions = connection.execute(sa.select(schema_table.c.version)).scalars().all()
+        if not versions:
+            return 0
+        (version,) = versions if len(versions) == 1 else (None,)
+        if type(version) is not int or version < 1:
+            raise SchemaError(
+                "the database's schema row is damaged (not one version number from 1): "
+                "restore it from a backup or use another database"
+            )
+        return version
 
     def migrate(self) -> None:
         """Bring the schema to `SCHEMA_VERSION`, one migration step at a time.
@@ -501,13 +514,15 @@ class Store:
             old = list(connection.execute(sa.select(tables_table.c.id).where(stale)).scalars())
             if not old:
                 return []
-            gone = list(
-                connection.execute(
-                    sa.delete(tables_table)
-                    .where(tables_table.c.id.in_(old), stale)
-                    .returning(tables_table.c.id)
-                ).scalars()
-            )
+            # One statement a table and its row count, not DELETE ... RETURNING, which SQLite
+            # before 3.35 (RHEL 9 ships 3.34) refuses.
+            gone = [
+                table_id
+                for table_id in old
+                if connection.execute(
+                    sa.delete(tables_table).where(tables_table.c.id == table_id, stale)
+                ).rowcount
+            ]
             for child in (moves_table, rounds_table, seats_table):
                 connection.execute(sa.delete(child).where(child.c.table_id.in_(gone)))
         return gone
