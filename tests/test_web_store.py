@@ -539,7 +539,8 @@ def test_one_client_runs_at_most_a_few_tables(tmp_path: Path) -> None:
         assert response.status_code == 429, response.text
         assert response.json()["error"] == "too_many_tables"
         assert store_of(client).count() == 3
-    # Another address still can; an IPv6 client counts by its /64 network.
+    # Another address still can; an IPv6 client counts by its /56 network (a home's usual
+    # delegation: the 256 /64s of one home are one client).
     from cardgames.web import create_app
 
     store = Store.open(db_url(tmp_path))
@@ -549,10 +550,11 @@ def test_one_client_runs_at_most_a_few_tables(tmp_path: Path) -> None:
             deal(other)
         with TestClient(app, client=("2001:db8::ffff:2", 1)) as same_network:
             deal(same_network)
-            deal(same_network)
-            response = same_network.post("/api/tables", json={"seats": THREE})
+        with TestClient(app, client=("2001:db8:0:ff::1", 1)) as same_home:  # another /64
+            deal(same_home)
+            response = same_home.post("/api/tables", json={"seats": THREE})
             assert response.status_code == 429
-        with TestClient(app, client=("2001:db8:0:1::1", 1)) as next_network:
+        with TestClient(app, client=("2001:db8:0:100::1", 1)) as next_network:
             deal(next_network)
         assert store.count() == 7
     finally:

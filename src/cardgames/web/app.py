@@ -153,17 +153,18 @@ class ApiError(Exception):
 def creator_key(host: str | None) -> str:
     """The key under which a client's tables are counted: its address, grouped as one machine.
 
-    An IPv4 address counts alone, an IPv6 address by its /64 network (one machine or one home
-    usually holds a whole /64), an IPv4-mapped IPv6 address as the IPv4 address; anything else
-    (a test client's name) is kept as given, cut to 64 characters.
+    An IPv4 address counts alone, an IPv6 address by its /56 network (a home is usually given a
+    /56 or a /48 by its provider, and picks any of its 256 /64s at will: counting /64s let one
+    home deal every table of the server), an IPv4-mapped IPv6 address as the IPv4 address;
+    anything else (a test client's name) is kept as given, cut to 64 characters.
 
     Examples:
         >>> creator_key("192.0.2.7")
         '192.0.2.7'
-        >>> creator_key("2001:db8::1") == creator_key("2001:db8::ffff:2")
+        >>> creator_key("2001:db8::1") == creator_key("2001:db8:0:ff::2")
         True
         >>> creator_key("2001:db8::1")
-        '2001:db8::/64'
+        '2001:db8::/56'
         >>> creator_key("::ffff:192.0.2.7")
         '192.0.2.7'
         >>> creator_key(None)
@@ -178,7 +179,7 @@ def creator_key(host: str | None) -> str:
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
+        return str(ipaddress.IPv6Network((address, 56), strict=False))
     return str(address)
 
 
