@@ -3,7 +3,9 @@
 `simulate` answers questions such as "does the first player win more often?" or "which bot is
 best?": it plays ``games`` games of one game between the same agents (one per seat) and returns
 `SimulationResults`, one `GameRow` per game, with a `Summary` of win rates, game lengths and
-scores.
+scores. `iter_simulate` plays the same games and yields the same rows one at a time, keeping
+none (a `SimulationStream`, whose summary is kept as running sums): analyses of any size run in
+bounded memory.
 
 Reproducibility: game ``i`` of a simulation with master seed ``seed`` is played with the seed
 ``game_seed(seed, i)``, which is ``Rng.from_seed(seed).derive(i).next_u64()[0]``; it depends on
@@ -1058,7 +1060,11 @@ def simulate(
             ``executor`` that is not a `concurrent.futures.Executor`, or a ``progress`` that
             is not callable.
         UnknownGameError: if no game has the given name.
-        AgentError: if an agent makes an illegal move (the note names the game and its seed).
+        AgentError: if an agent raises while it decides (chained to its exception; from a
+            worker process the cause is the worker's traceback), makes an illegal move or
+            declines its own turn (on Python 3.11+ a note names the game and its seed). An
+            agent object that says it does not play ``game`` is refused before any game, with
+            the `InvalidRulesError` of the other bad agents (also an `InvalidArgumentError`).
     """
     plan = _plan(game, players, agents, games, seed, rules, executor, progress, chunk_size)
     rows = [row for chunk in _played_chunks(plan) for row in chunk]
