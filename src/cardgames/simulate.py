@@ -1023,7 +1023,8 @@ def simulate(
     Game ``i`` is played with the seed ``game_seed(seed, i)``, so the results do not depend on
     the executor or the chunk size. Every argument is checked before the first game is played,
     and the games are handed out a few chunks at a time: memory grows with the rows played, not
-    with ``games`` (a huge count only takes long).
+    with ``games`` (a huge count only takes long). `iter_simulate` yields the same rows without
+    keeping them, for analyses in bounded memory.
 
     Args:
         game: The game, or its name or alias (``"crazy eights"``, ``"8 américain"``).
