@@ -1048,3 +1048,23 @@ def test_rules_explanation_follows_the_rules_data() -> None:
     assert "King: its player plays again." in text
     assert "Ace" not in text.split("Card values")[0]  # no special Ace any more
     assert "carte!" not in text
+
+
+def test_a_bot_that_fails_is_one_error_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue #29: an exception inside a bot's decision is an AgentError (a CardGamesError): one
+    # line naming the bot and its seat, not a traceback, and nothing of the exception's text.
+    import cardgames.cli.demo as demo
+    from cardgames.agents import RandomAgent
+
+    class Raiser(RandomAgent):
+        def act(self, view: Any, legal: Any, rng: Any) -> Any:
+            raise KeyError("secret hand")
+
+    monkeypatch.setattr(demo, "make_agents", lambda game, spec, players: [Raiser()] * players)
+    status, _out, err = run(capsys, "demo", "crazy-eights", "--players", "2", "--seed", "1")
+    assert status == app.EXIT_FAILURE
+    assert err.count("\n") == 1
+    assert "agent 'random' in seat 1 failed: KeyError" in err
+    assert "secret" not in err

@@ -3,7 +3,9 @@
 `simulate` answers questions such as "does the first player win more often?" or "which bot is
 best?": it plays ``games`` games of one game between the same agents (one per seat) and returns
 `SimulationResults`, one `GameRow` per game, with a `Summary` of win rates, game lengths and
-scores.
+scores. `iter_simulate` plays the same games and yields the same rows one at a time, keeping
+none (a `SimulationStream`, whose summary is kept as running sums): analyses of any size run in
+bounded memory.
 
 Reproducibility: game ``i`` of a simulation with master seed ``seed`` is played with the seed
 ``game_seed(seed, i)``, which is ``Rng.from_seed(seed).derive(i).next_u64()[0]``; it depends on
@@ -50,6 +52,7 @@ Examples:
 
 from __future__ import annotations
 
+import bisect
 import concurrent.futures
 import csv
 import importlib
@@ -57,13 +60,13 @@ import itertools
 import math
 import operator
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, Any, TypeAlias
 
 import attrs
 
 from cardgames._integers import SEED_LIMIT, checked_seed, integer_or_none
-from cardgames.agents.base import Agent, _play_unrecorded
+from cardgames.agents.base import Agent, _play_unrecorded, agent_plays
 from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_any_document
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
@@ -79,9 +82,11 @@ __all__ = [
     "LengthSummary",
     "SeatSummary",
     "SimulationResults",
+    "SimulationStream",
     "Summary",
     "WinRate",
     "game_seed",
+    "iter_simulate",
     "simulate",
     "wilson_interval",
 ]
@@ -221,6 +226,31 @@ class GameRow:
             self.winners
         ):
             raise ValueError(f"game {self.index}: bad winners {self.winners} for {seats} seats")
+
+    def record(self) -> dict[str, Any]:
+        """The row as a plain dictionary: the columns of `SimulationResults.records`.
+
+        Keys: ``index``, ``seed``, ``moves``, ``reason`` (the `Termination` value), then per
+        seat ``i``: ``agent_i``, ``score_i`` and ``win_i`` (its share of the win).
+
+        Examples:
+            >>> row = GameRow(0, 1, ("a", "b"), (1,), (0, 7), 30, Termination.WENT_OUT)
+            >>> row.record()
+            {'index': 0, 'seed': 1, 'moves': 30, 'reason': 'went_out', 'agent_0': 'a',
+             'agent_1': 'b', 'score_0': 0, 'score_1': 7, 'win_0': 0.0, 'win_1': 1.0}
+        """
+        seats = range(len(self.agents))
+        record: dict[str, Any] = {
+            "index": self.index,
+            "seed": self.seed,
+            "moves": self.moves,
+            "reason": self.reason.value,
+        }
+        shares = self.win_shares
+        record.update((f"agent_{i}", self.agents[i]) for i in seats)
+        record.update((f"score_{i}", self.scores[i]) for i in seats)
+        record.update((f"win_{i}", shares[i]) for i in seats)
+        return record
 
     @property
     def win_shares(self) -> tuple[float, ...]:
@@ -586,55 +616,10 @@ class SimulationResults:
         seat-games as independent trials; as one agent's seats in the same game cannot all win,
         the interval is, if anything, conservative.
         """
-        seats = self.seats
-        seat_wins = [0.0] * seats
-        seat_scores = [0] * seats
-        seat_agents: list[dict[str, None]] = [{} for _ in range(seats)]
-        agent_seats: dict[str, set[int]] = {}
-        agent_wins: dict[str, float] = {}
-        agent_games: dict[str, int] = {}
-        agent_scores: dict[str, int] = {}
-        endings: dict[Termination, int] = {}
+        tally = _Tally(self.seats)
         for row in self.rows:
-            for seat, (name, share, score) in enumerate(
-                zip(row.agents, row.win_shares, row.scores, strict=True)
-            ):
-                seat_wins[seat] += share
-                seat_scores[seat] += score
-                seat_agents[seat][name] = None
-                agent_seats.setdefault(name, set()).add(seat)
-                agent_wins[name] = agent_wins.get(name, 0.0) + share
-                agent_games[name] = agent_games.get(name, 0) + 1
-                agent_scores[name] = agent_scores.get(name, 0) + score
-            endings[row.reason] = endings.get(row.reason, 0) + 1
-        games = len(self.rows)
-        return Summary(
-            game=self.game,
-            games=games,
-            seats=tuple(
-                SeatSummary(
-                    seat=seat,
-                    agents=tuple(seat_agents[seat]),
-                    seat_games=games,
-                    win_rate=WinRate.of(_clamp(seat_wins[seat], games), games),
-                    mean_score=seat_scores[seat] / games,
-                )
-                for seat in range(seats)
-            ),
-            agents=tuple(
-                AgentSummary(
-                    name=name,
-                    seats=tuple(sorted(agent_seats[name])),
-                    seat_games=n,
-                    win_rate=WinRate.of(_clamp(agent_wins[name], n), n),
-                    mean_score=agent_scores[name] / n,
-                )
-                for name, n in agent_games.items()
-            ),
-            length=LengthSummary.of(row.moves for row in self.rows),
-            endings=tuple((reason, endings[reason]) for reason in Termination if reason in endings),
-            lower_is_better=_lowest_total_wins(self._rules_or_default()),
-        )
+            tally.add(row)
+        return tally.summary(self.game, _lowest_total_wins(self._rules_or_default()))
 
     def _rules_or_default(self) -> Any:
         """The rules of the games, or the game's default rules when they are not known."""
@@ -652,21 +637,7 @@ class SimulationResults:
         seat ``i``: ``agent_i`` (its name), ``score_i`` and ``win_i`` (its share of the win, so
         ``mean(win_i)`` is the seat's win rate). The same columns as `to_csv`.
         """
-        seats = range(self.seats)
-        records = []
-        for row in self.rows:
-            record: dict[str, Any] = {
-                "index": row.index,
-                "seed": row.seed,
-                "moves": row.moves,
-                "reason": row.reason.value,
-            }
-            shares = row.win_shares
-            record.update((f"agent_{i}", row.agents[i]) for i in seats)
-            record.update((f"score_{i}", row.scores[i]) for i in seats)
-            record.update((f"win_{i}", shares[i]) for i in seats)
-            records.append(record)
-        return records
+        return [row.record() for row in self.rows]
 
     def to_csv(self, target: str | os.PathLike[str] | IO[str]) -> None:
         """Write the rows as CSV (the columns of `records`), with a header line.
@@ -728,6 +699,101 @@ class SimulationResults:
             return cls(game, rows, seed=seed, rules=rules)
         except (ValueError, TypeError) as exc:
             raise InvalidStateError("/data/rows", str(exc)) from None
+
+
+class _SortedLengths(Sequence[int]):
+    """The game lengths in increasing order, read from their counts (one entry per length)."""
+
+    def __init__(self, counts: dict[int, int]) -> None:
+        self._lengths = sorted(counts)
+        self._ends = list(itertools.accumulate(counts[length] for length in self._lengths))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, index: Any) -> Any:  # only the int indices `_quantile` reads
+        return self._lengths[bisect.bisect_right(self._ends, operator.index(index))]
+
+
+class _Tally:
+    """The sums a `Summary` is made of, added row by row.
+
+    Memory grows with the distinct agents and game lengths, never with the number of games.
+
+    `SimulationResults.summary` and `SimulationStream.summary` both use it, so they agree to
+    the last bit: the win shares are added in the same (game) order.
+    """
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.games = 0
+        self.seat_wins = [0.0] * seats
+        self.seat_scores = [0] * seats
+        self.seat_agents: list[dict[str, None]] = [{} for _ in range(seats)]
+        self.agent_seats: dict[str, set[int]] = {}
+        self.agent_wins: dict[str, float] = {}
+        self.agent_games: dict[str, int] = {}
+        self.agent_scores: dict[str, int] = {}
+        self.endings: dict[Termination, int] = {}
+        self.lengths: dict[int, int] = {}
+
+    def add(self, row: GameRow) -> None:
+        for seat, (name, share, score) in enumerate(
+            zip(row.agents, row.win_shares, row.scores, strict=True)
+        ):
+            self.seat_wins[seat] += share
+            self.seat_scores[seat] += score
+            self.seat_agents[seat][name] = None
+            self.agent_seats.setdefault(name, set()).add(seat)
+            self.agent_wins[name] = self.agent_wins.get(name, 0.0) + share
+            self.agent_games[name] = self.agent_games.get(name, 0) + 1
+            self.agent_scores[name] = self.agent_scores.get(name, 0) + score
+        self.endings[row.reason] = self.endings.get(row.reason, 0) + 1
+        self.lengths[row.moves] = self.lengths.get(row.moves, 0) + 1
+        self.games += 1
+
+    def summary(self, game: str, lower_is_better: bool) -> Summary:
+        games = self.games
+        ordered = _SortedLengths(self.lengths)
+        total = sum(length * count for length, count in self.lengths.items())
+        return Summary(
+            game=game,
+            games=games,
+            seats=tuple(
+                SeatSummary(
+                    seat=seat,
+                    agents=tuple(self.seat_agents[seat]),
+                    seat_games=games,
+                    win_rate=WinRate.of(_clamp(self.seat_wins[seat], games), games),
+                    mean_score=self.seat_scores[seat] / games,
+                )
+                for seat in range(self.seats)
+            ),
+            agents=tuple(
+                AgentSummary(
+                    name=name,
+                    seats=tuple(sorted(self.agent_seats[name])),
+                    seat_games=n,
+                    win_rate=WinRate.of(_clamp(self.agent_wins[name], n), n),
+                    mean_score=self.agent_scores[name] / n,
+                )
+                for name, n in self.agent_games.items()
+            ),
+            # As LengthSummary.of: fsum of whole numbers is their exact sum, rounded once.
+            length=LengthSummary(
+                mean=float(total) / games,
+                minimum=ordered[0],
+                q25=_quantile(ordered, 0.25),
+                median=_quantile(ordered, 0.5),
+                q75=_quantile(ordered, 0.75),
+                q90=_quantile(ordered, 0.9),
+                maximum=ordered[games - 1],
+            ),
+            endings=tuple(
+                (reason, self.endings[reason]) for reason in Termination if reason in self.endings
+            ),
+            lower_is_better=lower_is_better,
+        )
 
 
 def _clamp(wins: float, trials: int) -> float:
@@ -861,6 +927,8 @@ def _resolve_agents(
                 built[key] = make_agent(spec, game)
             agents.append(built[key])
         elif isinstance(spec, Agent) and isinstance(spec.name, str):
+            if not agent_plays(spec, game):
+                raise _ArgumentError("agents", spec.name, f"this agent does not play {game.title}")
             agents.append(spec)
         else:
             raise _ArgumentError(
@@ -955,7 +1023,8 @@ def simulate(
     Game ``i`` is played with the seed ``game_seed(seed, i)``, so the results do not depend on
     the executor or the chunk size. Every argument is checked before the first game is played,
     and the games are handed out a few chunks at a time: memory grows with the rows played, not
-    with ``games`` (a huge count only takes long).
+    with ``games`` (a huge count only takes long). `iter_simulate` yields the same rows without
+    keeping them, for analyses in bounded memory.
 
     Args:
         game: The game, or its name or alias (``"crazy eights"``, ``"8 américain"``).
@@ -992,8 +1061,157 @@ def simulate(
             ``executor`` that is not a `concurrent.futures.Executor`, or a ``progress`` that
             is not callable.
         UnknownGameError: if no game has the given name.
-        AgentError: if an agent makes an illegal move (the note names the game and its seed).
+        AgentError: if an agent raises while it decides (chained to its exception; from a
+            worker process the cause is the worker's traceback), makes an illegal move or
+            declines its own turn (on Python 3.11+ a note names the game and its seed). An
+            agent object that says it does not play ``game`` is refused before any game, with
+            the `InvalidRulesError` of the other bad agents (also an `InvalidArgumentError`).
     """
+    plan = _plan(game, players, agents, games, seed, rules, executor, progress, chunk_size)
+    rows = [row for chunk in _played_chunks(plan) for row in chunk]
+    return SimulationResults(plan.game.name, rows, seed=plan.seed, rules=plan.rules)
+
+
+def iter_simulate(
+    game: Game[Any] | str,
+    *,
+    players: int | Sequence[str],
+    agents: Sequence[AgentSpec],
+    games: int,
+    seed: int,
+    rules: Any = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    chunk_size: int | None = None,
+) -> SimulationStream:
+    """`simulate` in bounded memory: the rows one by one, in game order, as they are played.
+
+    The same arguments, checked the same way before anything is played (the call raises, not
+    the first ``next``), and the very same rows as ``simulate(...).rows`` for the same
+    arguments, whatever the executor or the chunk size. Nothing is kept: memory holds the
+    chunks in flight (a few per worker, at most 250 games each) and the sums of the summary,
+    whatever the number of games. The stream's `SimulationStream.summary` is that of the rows
+    read so far; once they are all read it equals ``simulate(...).summary()``.
+
+    Stop reading (``break``, or `SimulationStream.close`) to stop the simulation: the chunks
+    not yet started are cancelled. Errors are those of `simulate`; an agent's `AgentError`
+    comes from the ``next`` that reaches its game.
+
+    Examples:
+        >>> stream = iter_simulate("crazy eights", players=2, agents=["random"] * 2, games=500,
+        ...                        seed=1)
+        >>> moves = sum(row.moves for row in stream)  # one row at a time, none kept
+        >>> summary = stream.summary()
+        >>> summary.games, summary.length.mean == moves / 500
+        (500, True)
+        >>> results = simulate("crazy eights", players=2, agents=["random"] * 2, games=500,
+        ...                    seed=1)
+        >>> summary == results.summary()
+        True
+
+    To write a CSV file of any size, or to feed pandas a chunk at a time::
+
+        import csv, itertools
+        stream = iter_simulate("crazy eights", players=4, agents=["random"] * 4,
+                               games=10**7, seed=1, executor=pool)
+        with open("games.csv", "w", newline="") as handle:
+            writer = None
+            for row in stream:
+                record = row.record()
+                if writer is None:
+                    writer = csv.DictWriter(handle, fieldnames=list(record))
+                    writer.writeheader()
+                writer.writerow(record)
+        print(stream.summary())
+        # or: for batch in itertools.batched(stream, 100_000):
+        #         frame = pandas.DataFrame.from_records(row.record() for row in batch)
+    """
+    plan = _plan(game, players, agents, games, seed, rules, executor, progress, chunk_size)
+    return SimulationStream(plan)
+
+
+class SimulationStream(Iterator[GameRow]):
+    """The rows of a simulation, one at a time in game order (see `iter_simulate`).
+
+    Attributes:
+        game: The game's name.
+        seed: The master seed.
+        rules: The rules the games are played under.
+        games: How many games the simulation plays.
+    """
+
+    def __init__(self, plan: _Plan) -> None:
+        self.game: str = plan.game.name
+        self.seed: int = plan.seed
+        self.rules: Any = plan.rules
+        self.games: int = plan.games
+        self._chunks = _played_chunks(plan)
+        self._rows: Iterator[GameRow] = iter(())
+        self._tally = _Tally(len(plan.labels))
+        self._lower_is_better = _lowest_total_wins(plan.rules)
+
+    def __iter__(self) -> SimulationStream:
+        return self
+
+    def __next__(self) -> GameRow:
+        for row in self._rows:
+            self._tally.add(row)
+            return row
+        for chunk in self._chunks:  # the next chunk, in game order
+            self._rows = iter(chunk)
+            return next(self)
+        raise StopIteration
+
+    def close(self) -> None:
+        """Stop the simulation: cancel the chunks not started (those running finish)."""
+        self._chunks.close()
+        self._rows = iter(())
+
+    @property
+    def rows_read(self) -> int:
+        """How many rows have been read so far."""
+        return self._tally.games
+
+    def summary(self) -> Summary:
+        """The summary of the rows read so far (of all of them once the stream is exhausted).
+
+        Raises:
+            ValueError: before the first row is read (a summary needs a game).
+        """
+        if self._tally.games == 0:
+            raise ValueError("no game has been read from the simulation yet")
+        return self._tally.summary(self.game, self._lower_is_better)
+
+
+@attrs.frozen
+class _Plan:
+    """A simulation's checked arguments: what `simulate` and `iter_simulate` play."""
+
+    game: Game[Any]
+    rules: Any
+    names: tuple[str, ...] | None
+    sent: tuple[AgentSpec, ...]
+    labels: tuple[str, ...]
+    seed: int
+    games: int
+    chunk_size: int
+    executor: concurrent.futures.Executor | None
+    workers: int | None
+    progress: Callable[[int, int], object] | None
+
+
+def _plan(
+    game: Game[Any] | str,
+    players: int | Sequence[str],
+    agents: Sequence[AgentSpec],
+    games: int,
+    seed: int,
+    rules: Any,
+    executor: concurrent.futures.Executor | None,
+    progress: Callable[[int, int], object] | None,
+    chunk_size: int | None,
+) -> _Plan:
+    """Check the arguments of `simulate` (every one, before anything is played)."""
     if isinstance(game, str):
         game = find_game(game)
     elif not isinstance(game, Game):
@@ -1026,36 +1244,62 @@ def simulate(
     if chunk_size is None:
         chunk_size = _default_chunk_size(games, workers)
     sent = tuple(resolved) if executor is None else tuple(agents)
-    chunks = _chunks(game, rules, names, sent, labels, seed, games, chunk_size)
-    done_rows: dict[int, list[GameRow]] = {}
+    return _Plan(
+        game, rules, names, sent, labels, seed, games, chunk_size, executor, workers, progress
+    )
+
+
+def _played_chunks(plan: _Plan) -> Generator[list[GameRow], None, None]:
+    """The rows of each chunk, chunk after chunk in game order, played as they are asked for.
+
+    With an executor, a few chunks per worker are in flight; a chunk finished before those
+    before it waits for them. A chunk is submitted only when one finishes, so at most
+    `_IN_FLIGHT_PER_WORKER` chunks per worker are held, played or waiting, at any time.
+    Closing the generator cancels the chunks not started.
+    """
+    chunks = _chunks(
+        plan.game,
+        plan.rules,
+        plan.names,
+        plan.sent,
+        plan.labels,
+        plan.seed,
+        plan.games,
+        plan.chunk_size,
+    )
+    progress, games, executor, workers = plan.progress, plan.games, plan.executor, plan.workers
     done = 0
     if executor is None or workers is None:  # (workers is None only without an executor)
         for chunk in chunks:
-            done_rows[chunk.start] = _play_chunk(chunk)
+            rows = _play_chunk(chunk)
             done += chunk.stop - chunk.start
             if progress is not None:
                 progress(done, games)
-    else:
-        window = _IN_FLIGHT_PER_WORKER * workers
-        pending: dict[concurrent.futures.Future[list[GameRow]], _Chunk] = {}
-        try:
-            for chunk in itertools.islice(chunks, window):
-                pending[executor.submit(_play_chunk, chunk)] = chunk
-            while pending:
-                finished, _ = concurrent.futures.wait(
-                    pending, return_when=concurrent.futures.FIRST_COMPLETED
-                )
-                for future in sorted(finished, key=lambda f: pending[f].start):
-                    chunk = pending.pop(future)
-                    done_rows[chunk.start] = future.result()
-                    done += chunk.stop - chunk.start
-                    if progress is not None:
-                        progress(done, games)
-                    for following in itertools.islice(chunks, 1):
-                        pending[executor.submit(_play_chunk, following)] = following
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
-    rows = [row for start in sorted(done_rows) for row in done_rows[start]]
-    return SimulationResults(game.name, rows, seed=seed, rules=rules)
+            yield rows
+        return
+    window = _IN_FLIGHT_PER_WORKER * workers
+    pending: dict[concurrent.futures.Future[list[GameRow]], _Chunk] = {}
+    ready: dict[int, list[GameRow]] = {}
+    following_start = 0
+    try:
+        for chunk in itertools.islice(chunks, window):
+            pending[executor.submit(_play_chunk, chunk)] = chunk
+        while pending:
+            finished, _ = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in sorted(finished, key=lambda f: pending[f].start):
+                chunk = pending.pop(future)
+                ready[chunk.start] = future.result()
+                done += chunk.stop - chunk.start
+                if progress is not None:
+                    progress(done, games)
+                for following in itertools.islice(chunks, 1):
+                    pending[executor.submit(_play_chunk, following)] = following
+            while following_start in ready:
+                rows = ready.pop(following_start)
+                following_start += len(rows)
+                yield rows
+    finally:  # an error, or the reader stopped: the chunks not started are not played
+        for future in pending:
+            future.cancel()

@@ -17,6 +17,12 @@ seat saw: the driver keeps that seat's `cardgames.infostate.InfoState`, extended
 view after every move, and asks the agent through ``act_on(info, legal, rng)`` instead of
 ``act``. The other agents cost nothing more: a game without informed agents runs the loop it ran
 before, and no view is built for a seat whose agent is not informed.
+
+An agent may say which games it plays (`GameSpecificAgent`: a ``plays(game)`` method); the
+drivers (`play_game`, `choose_move`, `offer_move`, `cardgames.simulate.simulate`) refuse one
+that does not play the game with `InvalidArgumentError` before anything is dealt or asked. An
+agent without the method plays every game. An exception raised by an agent while it decides
+reaches the caller as `AgentError`, naming the agent and its seat, chained to the original.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from cardgames._integers import checked_seed
 from cardgames._xoshiro import Stream
 from cardgames.agents import _drive as _drive_module
 from cardgames.agents._drive import drive
-from cardgames.errors import InvalidArgumentError
+from cardgames.errors import CardGamesError, InvalidArgumentError
 from cardgames.game import Game, Move, Outcome, State, View, engine_move
 from cardgames.rng import Rng
 
@@ -53,9 +59,11 @@ __all__ = [
     "Agent",
     "AgentError",
     "GameResult",
+    "GameSpecificAgent",
     "InformedAgent",
     "RandomAgent",
     "Step",
+    "agent_plays",
     "agent_rng",
     "choose_move",
     "offer_move",
@@ -104,6 +112,67 @@ class InformedAgent(Agent, Protocol):
     def act_on(self, info: InfoState, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """`Agent.act`, given the seat's information state (its ``view`` is the current one)."""
         ...
+
+
+@runtime_checkable
+class GameSpecificAgent(Agent, Protocol):
+    """An agent that says which games it plays (the built-in agents but `RandomAgent` do).
+
+    The method is optional: an agent without it plays every game. `play_game`,
+    `cardgames.simulate.simulate`, `choose_move` and `offer_move` ask it (`agent_plays`) before
+    anything is dealt or asked, and refuse an agent that answers ``False`` with
+    `InvalidArgumentError`: an agent made for another game never meets a view it cannot read.
+    """
+
+    def plays(self, game: Game[Any]) -> bool:
+        """Whether the agent can play ``game`` (any of its presets): ``True`` or ``False``."""
+        ...
+
+
+def agent_plays(agent: Agent, game: Game[Any]) -> bool:
+    """Whether ``agent`` plays ``game``: its ``plays(game)`` answer, ``True`` without one.
+
+    Args:
+        agent: Any agent; one without a ``plays`` method plays every game.
+        game: The game.
+
+    Returns:
+        The agent's answer.
+
+    Raises:
+        InvalidArgumentError: if ``plays`` answers something other than ``True`` or ``False``.
+        AgentError: if ``plays`` raises (chained to its exception).
+
+    Examples:
+        >>> from cardgames import crazy_eights, planets
+        >>> from cardgames.agents import heuristic_agent
+        >>> agent_plays(heuristic_agent(planets.GAME), crazy_eights.GAME)
+        False
+        >>> agent_plays(RandomAgent(), planets.GAME)
+        True
+    """
+    plays = getattr(agent, "plays", None)
+    if not callable(plays):
+        return True
+    try:
+        answer = plays(game)
+    except Exception as exc:
+        raise AgentError(
+            f"agent {_brief(agent.name)} failed to say whether it plays {game.title}: "
+            f"{type(exc).__name__}",
+            agent=agent.name,
+        ) from exc
+    if answer is not True and answer is not False:
+        raise InvalidArgumentError(
+            "agent", agent.name, f"its plays() answered {_brief(answer)}, not True or False"
+        )
+    return answer
+
+
+def _check_plays(agent: Agent, game: Game[Any], argument: str) -> None:
+    """Refuse ``agent`` (given as ``argument``) if it says it does not play ``game``."""
+    if not agent_plays(agent, game):
+        raise InvalidArgumentError(argument, agent.name, f"this agent does not play {game.title}")
 
 
 def _is_informed(agent: object) -> bool:
@@ -221,8 +290,33 @@ def agent_rng(seed: int, seat: int) -> Rng:
     return Rng.from_seed(seed).derive(_FIRST_AGENT_STREAM + seat)
 
 
-class AgentError(RuntimeError):
-    """An agent returned something that is not one of its legal moves."""
+class AgentError(CardGamesError, RuntimeError):
+    """An agent failed while playing: it raised, or answered something other than a legal move.
+
+    Raised by the drivers (`play_game`, `choose_move`, `offer_move`,
+    `cardgames.simulate.simulate`) when an agent's ``act`` (or ``act_on``) raises, chained to
+    that exception (``raise ... from``, its ``__cause__``); when the agent answers something
+    other than one of its legal moves, or declines its own turn; and when a game does not end
+    within the driver's ``max_steps``. The message names only what every seat may see: the
+    agent's name, its seat and the type of the exception it raised, never that exception's
+    text (which may quote the agent's hand); read the chained exception for the details.
+
+    Attributes:
+        agent: The failing agent's name (``None`` when no agent is to blame: a game too long).
+        seat: The seat it plays (``None`` when not known).
+
+    Examples:
+        >>> import pickle
+        >>> error = AgentError("agent 'bot' in seat 1 failed: KeyError", agent="bot", seat=1)
+        >>> copy = pickle.loads(pickle.dumps(error))
+        >>> str(copy), copy.agent, copy.seat
+        ("agent 'bot' in seat 1 failed: KeyError", 'bot', 1)
+    """
+
+    def __init__(self, message: str, *, agent: str | None = None, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.agent = agent
+        self.seat = seat
 
 
 def offer_move(
@@ -254,12 +348,13 @@ def offer_move(
         The move (``None``: declined) and the agent's RNG after its draws.
 
     Raises:
-        AgentError: if the agent answers something other than a pair ``(move or None, Rng)``,
-            or a move that is not one of the seat's legal moves (a forged or another seat's
-            move included).
-        InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
-            state, ``seat`` is not a seat that may move now, ``rng`` is not an `Rng`, or
-            ``info`` is not that seat's information state at ``state``.
+        AgentError: if the agent raises while it decides (chained to its exception), answers
+            something other than a pair ``(move or None, Rng)``, or a move that is not one of
+            the seat's legal moves (a forged or another seat's move included).
+        InvalidArgumentError: if ``agent`` is not an `Agent` or does not play the state's game
+            (`GameSpecificAgent`), ``state`` is over or not a state, ``seat`` is not a seat
+            that may move now, ``rng`` is not an `Rng`, or ``info`` is not that seat's
+            information state at ``state``.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -270,6 +365,7 @@ def offer_move(
         cardgames.errors.InvalidArgumentError: invalid argument seat=0: expected a seat that may move now (1)
     """  # noqa: E501  (a doctest output line cannot be wrapped)
     _check_turn_arguments(agent, state, rng)
+    _check_plays(agent, state.game, "agent")
     to_act: tuple[int, ...] = state.to_act
     if isinstance(seat, bool) or type(seat) is not int or seat not in to_act:
         may_move = ", ".join(map(str, to_act))
@@ -296,11 +392,12 @@ def choose_move(
         The move and the agent's RNG after its draws.
 
     Raises:
-        AgentError: if the agent declines its own turn, answers something other than a pair
-            ``(move, Rng)``, or a move that is not one of the current player's legal moves.
-        InvalidArgumentError: if ``agent`` is not an `Agent`, ``state`` is over or not a
-            state, ``rng`` is not an `Rng`, or ``info`` is not the current player's
-            information state at ``state``.
+        AgentError: if the agent raises while it decides (chained to its exception), declines
+            its own turn, answers something other than a pair ``(move, Rng)``, or a move that
+            is not one of the current player's legal moves.
+        InvalidArgumentError: if ``agent`` is not an `Agent` or does not play the state's game
+            (`GameSpecificAgent`), ``state`` is over or not a state, ``rng`` is not an `Rng`,
+            or ``info`` is not the current player's information state at ``state``.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -311,6 +408,7 @@ def choose_move(
         1
     """
     _check_turn_arguments(agent, state, rng)
+    _check_plays(agent, state.game, "agent")
     return _choose(agent, state, rng, _checked_info(agent, state, state.to_act[0], info))
 
 
@@ -353,25 +451,40 @@ def _offer(
     the agent is asked through ``act_on``.
     """
     legal = state.legal_moves(seat)
-    if info is not None:
-        reply = cast("InformedAgent", agent).act_on(info, legal, rng)
-    else:
-        reply = agent.act(state.view(seat), legal, rng)
+    try:
+        if info is not None:
+            reply = cast("InformedAgent", agent).act_on(info, legal, rng)
+        else:
+            reply = agent.act(state.view(seat), legal, rng)
+    except Exception as exc:
+        # Only the exception's type: its text may quote what the seat sees (its hand).
+        raise AgentError(
+            f"agent {_brief(agent.name)} in seat {seat} failed: {type(exc).__name__}",
+            agent=agent.name,
+            seat=seat,
+        ) from exc
     if not isinstance(reply, tuple) or len(reply) != 2 or not isinstance(reply[1], Rng):
-        raise AgentError(f"agent {_brief(agent.name)} answered {_brief(reply)}, not (move, Rng)")
+        raise AgentError(
+            f"agent {_brief(agent.name)} answered {_brief(reply)}, not (move, Rng)",
+            agent=agent.name,
+            seat=seat,
+        )
     answer, rng = reply
     if answer is None:
         return None, rng
-    return cast("_MoveT", _own_move(legal, answer, agent)), rng
+    return cast("_MoveT", _own_move(legal, answer, agent, seat)), rng
 
 
 def _choose(
     agent: Agent, state: State[Any, _MoveT, Any], rng: Rng, info: InfoState | None = None
 ) -> tuple[_MoveT, Rng]:
     """`choose_move` on checked arguments."""
-    move, rng = _offer(agent, state, state.to_act[0], rng, info)
+    seat = state.to_act[0]
+    move, rng = _offer(agent, state, seat, rng, info)
     if move is None:
-        raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
+        raise AgentError(
+            f"agent {_brief(agent.name)} declined its own turn", agent=agent.name, seat=seat
+        )
     return move, rng
 
 
@@ -397,10 +510,12 @@ def play_game(
         max_steps: A safety net against a game that would not end.
 
     Raises:
-        AgentError: if an agent returns a move that is not legal for it (or declines its own
-            turn).
+        AgentError: if an agent raises while it decides (chained to its exception, the message
+            naming the agent and its seat), returns a move that is not legal for it, or
+            declines its own turn; or if the game does not end within ``max_steps`` moves.
         InvalidArgumentError: for a ``game`` that is not a `Game`, ``agents`` that are not a
-            sequence of agents (one per seat), a ``seed`` that is not an integer with
+            sequence of agents (one per seat) or include one that does not play ``game``
+            (`GameSpecificAgent`), a ``seed`` that is not an integer with
             ``-2**64 < seed < 2**64`` or a ``max_steps`` below 1, before anything is played.
         InvalidRulesError: for players, rules or a deck the game refuses (see
             `Game.new_game`).
@@ -586,7 +701,9 @@ def _drive_compiled(
         chosen: Move | None
         chosen, rngs[seat] = _offer(agent, state, seat, rngs[seat])
         if chosen is None and current:  # as _choose (seat is the current player's)
-            raise AgentError(f"agent {_brief(agent.name)} declined its own turn")
+            raise AgentError(
+                f"agent {_brief(agent.name)} declined its own turn", agent=agent.name, seat=seat
+            )
         return chosen
 
     record = None
@@ -655,10 +772,12 @@ def _check_agents(agents: object, game: Game[Any]) -> tuple[Agent, ...]:
             raise InvalidArgumentError(
                 "agents", agent, "expected Agent objects (an act method and a text name)"
             )
+    for agent in checked:
+        _check_plays(agent, game, "agents")
     return checked
 
 
-def _own_move(legal: Sequence[Move], answer: object, agent: Agent) -> Move:
+def _own_move(legal: Sequence[Move], answer: object, agent: Agent, seat: int) -> Move:
     """The engine's legal move that an agent's answer stands for (see `engine_move`).
 
     The game continues with the engine's own object, never the agent's: a look-alike (a
@@ -666,7 +785,11 @@ def _own_move(legal: Sequence[Move], answer: object, agent: Agent) -> Move:
     """
     own = engine_move(legal, answer)
     if own is None:
-        raise AgentError(f"agent {_brief(agent.name)} returned an illegal move {_brief(answer)}")
+        raise AgentError(
+            f"agent {_brief(agent.name)} returned an illegal move {_brief(answer)}",
+            agent=agent.name,
+            seat=seat,
+        )
     return own
 
 

@@ -135,6 +135,13 @@ class SheddingHeuristicAgent:
 
     name: str = "heuristic"
 
+    def plays(self, game: Game[Any]) -> bool:
+        """Whether ``game`` is a shedding game (its views are `SheddingView`s).
+
+        See `cardgames.agents.GameSpecificAgent`: the drivers refuse it for another game.
+        """
+        return issubclass(game.view_type, SheddingView)
+
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """Choose a move among ``legal``; the RNG is returned unchanged.
 
@@ -187,6 +194,13 @@ class PlanetsHeuristicAgent:
     """
 
     name: str = "heuristic"
+
+    def plays(self, game: Game[Any]) -> bool:
+        """Whether ``game`` is the planet game "8" (its views are `PlanetsView`s).
+
+        See `cardgames.agents.GameSpecificAgent`: the drivers refuse it for another game.
+        """
+        return issubclass(game.view_type, PlanetsView)
 
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """Choose a move among ``legal``; the RNG is returned unchanged.

@@ -320,6 +320,18 @@ class ISMCTSAgent:
                 budget = iterations
         return budget
 
+    def plays(self, game: Game[Any]) -> bool:
+        """Whether the agent can search ``game``.
+
+        It searches a game that samples states from a view (`Game.sample_state`), and only
+        its own ``game`` when it was given one.
+
+        See `cardgames.agents.GameSpecificAgent`: the drivers refuse it for another game.
+        """
+        if self.game is not None and self.game != game:
+            return False
+        return game._sample_state is not None
+
     @property
     def informed(self) -> bool:
         """Whether the agent wants the seat's history (`act_on`): with ``sampler="belief"``."""

@@ -42,9 +42,9 @@ from typing import Any, Final
 
 import attrs
 
-from cardgames.agents.base import Agent
+from cardgames.agents.base import Agent, agent_plays
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Move, View
+from cardgames.game import Game, Move, View
 from cardgames.rng import Rng
 
 __all__ = [
@@ -111,6 +111,10 @@ class MistakenAgent:
     base: Agent
     mistakes: float = attrs.field(default=EASY_MISTAKES, validator=_probability)
     name: str = "easy"
+
+    def plays(self, game: Game[Any]) -> bool:
+        """Whether the base agent plays ``game`` (`cardgames.agents.agent_plays`)."""
+        return agent_plays(self.base, game)
 
     def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
         """The base agent's move, or a mistake (see the class text)."""
