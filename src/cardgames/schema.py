@@ -26,6 +26,11 @@ two cannot drift:
   names of at most 100 characters, a view's ``game`` is the game's name, a record's ``deck``
   holds the game's card texts, and the planet game's lists are bounded as its loader bounds
   them;
+- what only a game's loaders know (the class its state document is read into, the bounds of its
+  lists, the schemas of its text-coded values, the bounds of its match's fields), the game
+  brings as `SchemaParts` under the capability `SCHEMAS` (the built-in games' are
+  `cardgames.shedding.schemas` and `cardgames.planets.schemas`); a game that brings none has
+  every schema but the state document's;
 - an information state's ``data`` is ``{"seat": ..., "views": [...]}``: the seat one of the
   game's seats, and from one to a million views, each the ``data`` of a view document of that
   game whose ``viewer`` is a seat (never a spectator's).
