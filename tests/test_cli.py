@@ -15,8 +15,8 @@ import pytest
 import cardgames
 from cardgames.cli import app, main, output
 from cardgames.cli.choices import player_names
-from cardgames.cli.score import parse_tally
 from cardgames.errors import ParseError
+from cardgames.planets.score_keeper import parse_tally
 
 Result = tuple[int, str, str]
 

@@ -12,10 +12,20 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
+import cardgames
 from cardgames.cli import main
+from cardgames.cli.score import (
+    SCORE_KEEPER,
+    RoundScore,
+    ScoreRequest,
+    read_assignments,
+)
+from cardgames.game import Game, Match
 
 Result = tuple[int, str, str]
 
@@ -184,3 +194,73 @@ def test_the_issue_commands_as_a_user_types_them() -> None:
     done = subprocess.run(command, capture_output=True, text=True, encoding="utf-8")
     assert (done.returncode, done.stdout) == (2, "")
     assert "only one player goes out" in done.stderr
+
+
+# -- the game's score keeper (issue #30) ----------------------------------------------------------
+
+
+@pytest.fixture
+def outside_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The library's games, then a registry of this test's own (games it registers go away)."""
+    cardgames.games()
+    monkeypatch.setattr(cardgames.game, "_REGISTRY", dict(cardgames.game._REGISTRY))
+
+
+@pytest.mark.usefixtures("outside_registry")
+def test_a_game_without_a_score_keeper_is_refused_in_one_line_naming_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from toygame import ensure_registered
+
+    toy = ensure_registered()
+    assert not toy.provides(SCORE_KEEPER)
+    code, out, err = score(capsys, toy.name, "--winner", "Ann", "--hand", "Bob=2H")
+    assert (code, out) == (1, "")
+    assert err == (
+        "cardgames score: error: the game toy-pile does not provide score_keeper (the score "
+        "keeper of `cardgames score` for games played with real cards)\n"
+    )
+
+
+class _CardCounter:
+    """A score keeper for Toy Pile: each ``--hand`` scores its number of cards, lowest wins."""
+
+    round_word = "round"
+    entry_word = "hand"
+
+    def read(self, game: Game[Any], request: ScoreRequest) -> dict[str, Any]:
+        return {name: len(text.split()) for name, text in read_assignments(request.hand, "--hand")}
+
+    def score(
+        self, game: Game[Any], rules: Any, entries: dict[str, Any], request: ScoreRequest
+    ) -> RoundScore:
+        best = min(entries.values())
+        return RoundScore(
+            heading=f"{game.title}: cards left",
+            columns=("player", "cards"),
+            rows=tuple((name, str(count)) for name, count in entries.items()),
+            right=(1,),
+            points=tuple(entries.values()),
+            sentences=tuple(f"{name} wins." for name, n in entries.items() if n == best),
+        )
+
+    def match_goal(self, match: Match) -> str:
+        raise AssertionError("Toy Pile has no matches")
+
+
+@pytest.mark.usefixtures("outside_registry")
+def test_a_game_s_own_score_keeper_is_used(capsys: pytest.CaptureFixture[str]) -> None:
+    import toygame
+
+    state_type = type("ScoredToyState", (toygame.ToyState,), {})
+    toy: Game[Any] = toygame.make_game(state_type, "scored-toy", title="Scored Toy")
+    keeper = _CardCounter()
+    cardgames.register(attrs.evolve(toy, capabilities={"score_keeper": keeper}))
+    code, out, err = score(capsys, "scored-toy", "--hand", "Ann=2H 3H", "Bob=4S")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == "Scored Toy: cards left"
+    assert [line.split() for line in out.splitlines()[-3:]] == [
+        ["Ann", "2"],
+        ["Bob", "1"],
+        ["Bob", "wins."],
+    ]

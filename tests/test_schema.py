@@ -37,6 +37,7 @@ import cardgames
 from cardgames import (
     InvalidArgumentError,
     InvalidStateError,
+    MissingCapabilityError,
     UnknownGameError,
     crazy_eights,
     games,
@@ -49,7 +50,8 @@ from cardgames.history import GameLog
 from cardgames.infostate import InfoState
 from cardgames.planets import PlanetCard
 from cardgames.records import GameRecord
-from cardgames.schema import DRAFT, KINDS, _Builder, _summary, schema
+from cardgames.schema import DRAFT, KINDS, SchemaParts, _Builder, _summary, schema
+from cardgames.schema import SCHEMAS as SCHEMA_PARTS
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "src" / "cardgames" / "schemas"
 UPDATE_HINT = "regenerate them with: python tests/test_schema.py --update"
@@ -772,18 +774,65 @@ def test_a_game_descriptor_must_be_the_registered_one() -> None:
     assert caught.value.argument == "game"
 
 
-def test_a_game_registered_from_outside_has_no_state_schema(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def outside_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The library's games, then a registry of this test's own (games it registers go away)."""
+    cardgames.games()
+    monkeypatch.setattr(cardgames.game, "_REGISTRY", dict(cardgames.game._REGISTRY))
+
+
+@pytest.mark.usefixtures("outside_registry")
+def test_a_game_without_schema_parts_has_no_state_schema() -> None:
     from toygame import ensure_registered
 
-    cardgames.games()  # the library's games are registered, then the registry is this test's
-    monkeypatch.setattr(cardgames.game, "_REGISTRY", dict(cardgames.game._REGISTRY))
     toy = ensure_registered()
-    with pytest.raises(InvalidArgumentError) as caught:
+    with pytest.raises(MissingCapabilityError) as caught:
         schema("state", toy.name)
-    assert caught.value.argument == "game"
+    assert (caught.value.game, caught.value.capability) == (toy.name, "schemas")
+    assert str(caught.value) == (
+        "the game toy-pile does not provide schemas (the schema of its state document)"
+    )
     assert schema("move", toy.name)["properties"]["game"] == {"const": toy.name}
+    view = schema("view", toy.name)["properties"]["data"]
+    assert "maxItems" not in view["properties"]["hand"]  # no bounds without the game's parts
+
+
+@pytest.mark.usefixtures("outside_registry")
+def test_a_game_without_matches_has_no_match_schema() -> None:
+    from toygame import ensure_registered
+
+    toy = ensure_registered()
+    assert toy.match_type is None
+    with pytest.raises(InvalidArgumentError) as caught:
+        schema("match", toy.name)
+    assert (caught.value.argument, caught.value.reason) == ("game", "it has no matches")
+
+
+@pytest.mark.usefixtures("outside_registry")
+def test_a_game_s_own_schema_parts_are_used() -> None:
+    import toygame
+
+    parts = SchemaParts(state_document=toygame.STATE_DOCUMENT, view_sizes={"hand": (5,)})
+    state_type = type("SchemaToyState", (toygame.ToyState,), {})
+    toy: Game[Any] = toygame.make_game(state_type, "schema-toy", title="Schema Toy")
+    game = attrs.evolve(toy, capabilities={"schemas": parts})
+    cardgames.register(game)
+    state = schema("state", game)
+    data = state["properties"]["data"]
+    assert data["required"] == [field.name for field in attrs.fields(toygame.STATE_DOCUMENT)]
+    assert data["properties"]["pile"] == {"type": "array", "items": {"$ref": "#/$defs/Card"}}
+    hand = schema("view", game)["properties"]["data"]["properties"]["hand"]
+    assert (hand["type"], hand["maxItems"]) == (["array", "null"], 5)
+    dealt = json.loads(game.new_game(3, seed=5).to_json())
+    jsonschema.validate(dealt, state)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**dealt, "data": {**dealt["data"], "pile": ["8X"]}}, state)
+
+
+def test_the_built_in_games_bring_their_schema_parts() -> None:
+    for game in library_games():
+        assert game.provides(SCHEMA_PARTS), game.name
+        assert game.capability(SCHEMA_PARTS).state_document is not None, game.name
 
 
 def test_the_docs_page_links_every_shipped_schema() -> None:

@@ -78,6 +78,7 @@ __all__ = [
     "HAND_SIZE",
     "MOVE_TYPES",
     "PRESETS",
+    "STATE_DOCUMENT",
     "Dealt",
     "GameOver",
     "Laid",
@@ -250,6 +251,10 @@ class _StateDocument:
     rng: tuple[int, int, int, int]
     outcome: Outcome | None
     events: tuple[Event, ...]
+
+
+STATE_DOCUMENT: type = _StateDocument
+"""The class a state document's ``data`` is decoded into (for a test's schema parts)."""
 
 
 def _replace_hand(

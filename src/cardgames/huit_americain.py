@@ -62,7 +62,7 @@ from typing import ClassVar, overload
 import attrs
 
 from cardgames.cards import Card, DeckKind
-from cardgames.game import Game, register
+from cardgames.game import Game, Lazy, register
 from cardgames.options import _final_rules, option
 from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
@@ -365,5 +365,10 @@ GAME: Game[SheddingState] = Game(
     new_match=lambda players, rules, seed, rounds: Match.new(
         players, rules, seed=seed, rounds=rounds
     ),
+    capabilities={
+        "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
+        "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
+        "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),
+    },
 )
 register(GAME)

@@ -26,6 +26,11 @@ two cannot drift:
   names of at most 100 characters, a view's ``game`` is the game's name, a record's ``deck``
   holds the game's card texts, and the planet game's lists are bounded as its loader bounds
   them;
+- what only a game's loaders know (the class its state document is read into, the bounds of its
+  lists, the schemas of its text-coded values, the bounds of its match's fields), the game
+  brings as `SchemaParts` under the capability `SCHEMAS` (the built-in games' are
+  `cardgames.shedding.schemas` and `cardgames.planets.schemas`); a game that brings none has
+  every schema but the state document's;
 - an information state's ``data`` is ``{"seat": ..., "views": [...]}``: the seat one of the
   game's seats, and from one to a million views, each the ``data`` of a view document of that
   game whose ``viewer`` is a seat (never a spectator's).
@@ -71,16 +76,16 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
-from cardgames.cards import JOKER, Card, DeckKind, Rank, Suit, make_deck
+from cardgames.cards import Card, DeckKind, Rank, Suit, make_deck
 from cardgames.codec import _MAX_INT, FORMAT_VERSION, _hints
-from cardgames.errors import InvalidArgumentError
-from cardgames.game import _MAX_NAME_CHARS, Event, Game, Move, find_game
+from cardgames.errors import InvalidArgumentError, MissingCapabilityError
+from cardgames.game import _MAX_NAME_CHARS, Capability, Event, Game, Move, find_game
 
-__all__ = ["DRAFT", "KINDS", "schema"]
+__all__ = ["DRAFT", "KINDS", "SCHEMAS", "JsonSchema", "SchemaParts", "schema"]
 
 KINDS = ("state", "view", "move", "rules", "record", "infostate", "match")
 """The document kinds that have a schema, in the order the documentation lists them."""
@@ -89,6 +94,7 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 """The JSON Schema dialect of every schema (the value of its ``$schema`` keyword)."""
 
 JsonSchema = dict[str, Any]
+"""A JSON Schema, as plain data."""
 
 
 def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
@@ -106,8 +112,9 @@ def schema(kind: str, game: str | Game[Any]) -> JsonSchema:
 
     Raises:
         InvalidArgumentError: for a ``kind`` that is not one of `KINDS`, a `Game` that is not
-            the registered one, or a game whose state document is not known (``"state"`` of a
-            game registered from outside the library).
+            the registered one, or ``"match"`` of a game without matches.
+        MissingCapabilityError: for ``"state"`` of a game that does not tell its state
+            document (`SchemaParts.state_document`, under the capability `SCHEMAS`).
         UnknownGameError: for a name no game answers to.
 
     Examples:
@@ -144,7 +151,7 @@ def _schema(kind: str, game: Game[Any]) -> JsonSchema:
             ),
         )
     elif kind == "view":
-        data = builder.document(game.view_type, _sizes(game, "view"))
+        data = builder.document(game.view_type, _parts(game).view_sizes)
     elif kind == "move":
         data = builder.union(Move)
     elif kind == "rules":
@@ -183,34 +190,69 @@ def _schema(kind: str, game: Game[Any]) -> JsonSchema:
     }
 
 
-# -- what the loaders read beyond the annotations ------------------------------------------------
+# -- what a game brings ------------------------------------------------------------------------
+
+
+def _read_only(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only copy of ``mapping``: the parts belong to their game alone."""
+    return types.MappingProxyType(dict(mapping))
+
+
+@attrs.frozen
+class SchemaParts:
+    """What a game brings to its JSON Schemas beyond what its descriptor tells.
+
+    The descriptor (`Game`) gives the rules, move, event and view classes; the loaders of the
+    game read a few things more, which its schemas mirror. A game declares them under the
+    capability `SCHEMAS`; one that declares none gets ``SchemaParts()``: every kind of document
+    but the state's is then built from the descriptor alone.
+
+    Attributes:
+        state_document: The attrs class the game's state loader decodes ``data`` into
+            (``None``: the state document has no schema, and asking for it raises
+            `MissingCapabilityError`).
+        state_sizes: The most items of each list of a state document, by field then nesting
+            level.
+        view_sizes: The same for a view document.
+        text_schemas: The schema of each text-coded value type the game declares (one whose
+            class sets ``text_coded``), made on demand; a type not listed is a string described
+            by its docstring (or an enum of its texts).
+        match_fields: Bounds of integer fields of the game's ``Match`` beyond ``rounds``, by
+            field (each keeps the description its docstring gives).
+
+    Examples:
+        >>> parts = find_game("planets").capability(SCHEMAS)
+        >>> parts.state_sizes["stock"], dict(parts.match_fields)
+        ((104,), {'games': {'type': 'integer', 'minimum': 1, 'maximum': 100}})
+    """
+
+    state_document: type | None = None
+    state_sizes: Mapping[str, tuple[int, ...]] = attrs.field(factory=dict, converter=_read_only)
+    view_sizes: Mapping[str, tuple[int, ...]] = attrs.field(factory=dict, converter=_read_only)
+    text_schemas: Mapping[type, Callable[[], JsonSchema]] = attrs.field(
+        factory=dict, converter=_read_only
+    )
+    match_fields: Mapping[str, JsonSchema] = attrs.field(factory=dict, converter=_read_only)
+
+
+SCHEMAS: Final = Capability[SchemaParts](
+    "schemas",
+    "the parts of its JSON Schema documents that its descriptor does not tell",
+    default=lambda game: SchemaParts(),
+)
+"""The capability key of `SchemaParts` (default: none, so no state document schema)."""
+
+
+def _parts(game: Game[Any]) -> SchemaParts:
+    return game.capability(SCHEMAS)
 
 
 def _state_document(game: Game[Any]) -> tuple[type, Mapping[str, tuple[int, ...]]]:
     """The class a game's state loader decodes ``data`` into, and the bounds of its lists."""
-    from cardgames.planets.engine import PlanetsState
-    from cardgames.shedding.engine import SheddingState
-
-    if issubclass(game.state_type, SheddingState):
-        from cardgames.shedding.view import _StateDocument as SheddingDocument
-
-        return SheddingDocument, {}
-    if issubclass(game.state_type, PlanetsState):
-        from cardgames.planets.documents import _StateDocument as PlanetsDocument
-
-        return PlanetsDocument, _sizes(game, "state")
-    raise InvalidArgumentError("game", game.name, "its state document has no schema")
-
-
-def _sizes(game: Game[Any], kind: str) -> Mapping[str, tuple[int, ...]]:
-    """The most items of each list of a document, by field then nesting level (if declared)."""
-    from cardgames.planets.engine import PlanetsState
-
-    if issubclass(game.state_type, PlanetsState):
-        from cardgames.planets.invariants import STATE_SIZES, VIEW_SIZES
-
-        return STATE_SIZES if kind == "state" else VIEW_SIZES
-    return {}
+    parts = _parts(game)
+    if parts.state_document is None:
+        raise MissingCapabilityError(game.name, SCHEMAS.name, "the schema of its state document")
+    return parts.state_document, parts.state_sizes
 
 
 def _card_type(game: Game[Any]) -> type:
@@ -224,59 +266,6 @@ def _card_type(game: Game[Any]) -> type:
 
 def _card_texts() -> list[str]:
     return [str(card) for card in sorted(set(make_deck(DeckKind.JOKERS_54, 1)))]
-
-
-def _ordered_tokens(tokens: list[str], separator: str) -> str:
-    """A pattern: a non-empty subsequence of ``tokens``, in their order, joined by ``separator``."""
-    sep = re.escape(separator)
-    alternatives = []
-    for first in range(len(tokens)):
-        tail = "".join(f"(?:{sep}{token})?" for token in tokens[first + 1 :])
-        alternatives.append(f"{tokens[first]}{tail}")
-    return "(?:" + "|".join(alternatives) + ")"
-
-
-def _effects_schema() -> JsonSchema:
-    from cardgames.shedding.rules import Effect
-
-    hints = _hints(Effect)
-    tokens = [
-        name if hints[name] is bool else f"{name}[1-9][0-9]*"
-        for name in (field.name for field in attrs.fields(Effect))
-    ]
-    effect = _ordered_tokens(tokens, "+")
-    face = "(?:" + "|".join(re.escape(r.letter) for r in Rank) + f"|{JOKER!s})"
-    entry = f"{face}:{effect}"
-    return {
-        "type": "string",
-        "pattern": f"^(?:none|{entry}(?: {entry})*)$",
-        "description": (
-            "What each card face does, as FACE:EFFECT entries separated by spaces, effects "
-            'joined by \'+\' ("2:draw2 8:wild J:reverse A:skip"), or "none".'
-        ),
-    }
-
-
-def _score_table_schema() -> JsonSchema:
-    from cardgames.planets.rules import MAX_GATHERING, MIN_GATHERING
-
-    number = "(?:0|[1-9][0-9]*)"
-    others = MAX_GATHERING - MIN_GATHERING
-    return {
-        "type": "string",
-        "pattern": f"^{number}(?: {number}){{{others}}}$",
-        "description": (
-            f"The points of a gathering of {MIN_GATHERING} to {MAX_GATHERING} identical "
-            f"planets, by size: {others + 1} numbers separated by spaces."
-        ),
-    }
-
-
-def _text_schemas() -> dict[type, Callable[[], JsonSchema]]:
-    from cardgames.planets.rules import ScoreTable
-    from cardgames.shedding.rules import Effects
-
-    return {Effects: _effects_schema, ScoreTable: _score_table_schema}
 
 
 # -- the builder ---------------------------------------------------------------------------------
@@ -433,7 +422,7 @@ class _Builder:
         raise TypeError(f"no schema for the declared type {tp!r}")
 
     def _text_coded(self, tp: type) -> JsonSchema:
-        known = _text_schemas().get(tp)
+        known = _parts(self.game).text_schemas.get(tp)
         if known is not None:
             return known()
         if issubclass(tp, enum.Enum):
@@ -623,7 +612,7 @@ class _Builder:
         view = self._ref(
             ("infostate", "view"),
             "View",
-            lambda: self.document(game.view_type, _sizes(game, "view")),
+            lambda: self.document(game.view_type, _parts(game).view_sizes),
         )
         seats = {"type": "integer", "minimum": 0, "maximum": game.max_players - 1}
         return {
@@ -663,7 +652,8 @@ class _Builder:
         """
         game = self.game
         cls = game.match_type
-        assert cls is not None  # every registered game of the library has matches
+        if cls is None:
+            raise InvalidArgumentError("game", game.name, "it has no matches")
         low, high = cls.points_range  # type: ignore[attr-defined]
         rounds: JsonSchema = {
             "type": "array",
@@ -685,15 +675,9 @@ class _Builder:
         )
         properties = data["properties"]
         properties["rounds"] = {**rounds, "description": properties["rounds"]["description"]}
-        if "games" in properties:  # the planet game's number of games
-            from cardgames.planets.match import MAX_GAMES
-
-            properties["games"] = {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": MAX_GAMES,
-                "description": properties["games"]["description"],
-            }
+        for name, bounds in _parts(game).match_fields.items():  # the planet game's games
+            if name in properties:
+                properties[name] = {**bounds, "description": properties[name]["description"]}
         for prop in properties.values():
             prop.pop("default", None)
         data["required"] = list(properties)  # the loader requires every field

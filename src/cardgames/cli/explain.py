@@ -1,279 +1,117 @@
-"""How a game is played, in words, for ``cardgames rules GAME``: written from the rules data.
+"""How a game is played, in words, for ``cardgames rules GAME``: asked of the game.
 
-The explanation is built from the `Rules` object itself (the effect of each card face, the card
+A game explains itself under the capability `RULES_EXPLANATION`: its explanation is built from
+the `Rules` object itself (for the built-in games, the effect of each card face, the card
 values, the draw and penalty options, the match target...), so it says what the engine will do
 under any preset or ``--rules`` change, not what a fixed text says. Where the rule texts are
-silent, the sentences say "house rule" and name the option that changes it.
+silent, the sentences say "house rule" and name the option that changes it. The built-in
+games' explanations are `cardgames.shedding.explain` and `cardgames.planets.explain`.
+
+A game that brings none gets `generic_explanation`, written from its descriptor: its players,
+its presets, and the options the rules explained change from the default rules.
+
+Examples:
+    >>> from cardgames import find_game
+    >>> sections = explain(find_game("planets"), find_game("planets").default_rules)
+    >>> [heading for heading, _ in sections]
+    ['Setting up', 'A turn', 'Black holes', 'Scoring']
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final, Protocol
 
-from cardgames.cards import JOKER, Card, Rank, Suit
+from cardgames.errors import InvalidArgumentError
+from cardgames.game import Capability, Game
 
-__all__ = ["explain"]
+__all__ = [
+    "LANGUAGES",
+    "RULES_EXPLANATION",
+    "RulesExplanation",
+    "Sections",
+    "explain",
+    "generic_explanation",
+]
 
+LANGUAGES: Final = ("en", "fr")
+"""The languages an explanation is asked in (a game may answer in English for both)."""
 
-def explain(game: Any, rules: Any) -> list[tuple[str, list[str]]]:
-    """The sections of the explanation: ``(heading, paragraphs)``, in reading order."""
-    from cardgames.planets import Rules as PlanetRules
-    from cardgames.shedding.rules import SheddingRules
-
-    if isinstance(rules, SheddingRules):
-        return _shedding(game, rules)
-    if isinstance(rules, PlanetRules):
-        return _planets(rules)
-    return []  # pragma: no cover - a game registered by an application
-
-
-# --- Crazy Eights and 8 Américain -------------------------------------------------------------
-
-_RANK_NAMES = {
-    Rank.JACK: "Jack",
-    Rank.QUEEN: "Queen",
-    Rank.KING: "King",
-    Rank.ACE: "Ace",
-}
+Sections = list[tuple[str, list[str]]]
+"""An explanation: ``(heading, paragraphs)`` sections, in reading order."""
 
 
-def _face_name(card: Card) -> str:
-    if card is JOKER:
-        return "Joker"
-    assert card.rank is not None
-    return _RANK_NAMES.get(card.rank, str(int(card.rank)))
+class RulesExplanation(Protocol):
+    """Explains a game under some rules: what a game brings as ``"rules_explanation"``."""
+
+    def __call__(self, game: Game[Any], rules: Any, lang: str) -> Sections:
+        """The sections of the explanation of ``game`` under ``rules``, in ``lang``.
+
+        Args:
+            game: The game's descriptor.
+            rules: Rules of that game (checked by the caller).
+            lang: One of `LANGUAGES`; a game without the text in that language answers in
+                English.
+        """
+        ...
 
 
-def _effect_words(effect: Any, stacking: str) -> str:
-    parts: list[str] = []
-    if effect.wild:
-        parts.append("goes on any card (but not on a pending draw) and its player names the suit")
-    if effect.draw:
-        text = f"the next player draws {effect.draw} cards"
-        if stacking == "same_rank":
-            text += ", unless they answer with a card of the same rank, which passes the grown "
-            text += "penalty on"
-        elif stacking == "any_draw":
-            text += ", unless they answer with any draw card, which passes the grown penalty on"
-        parts.append(text)
-    if effect.skip:
-        parts.append("the next player misses their turn")
-    if effect.reverse:
-        parts.append("reverses the direction of play")
-    if effect.again:
-        parts.append("its player plays again")
-    if effect.swap:
-        parts.append("its player swaps hands with an opponent of their choice")
-    if effect.choose:
-        parts.append("its player chooses who plays next")
-    return "; ".join(parts)
+def generic_explanation(game: Game[Any], rules: Any, lang: str) -> Sections:
+    """The explanation of a game that brings none: its players, presets and changed options.
 
+    In English for every ``lang``. The options that ``rules`` set to other values than the
+    game's default rules are named with their values.
 
-def _shedding(game: Any, rules: Any) -> list[tuple[str, list[str]]]:
-    from cardgames.cards import make_deck
-    from cardgames.shedding.rules import AfterDraw, Scoring, Starter
-    from cardgames.shedding.scoring import points_table
+    Examples:
+        >>> from cardgames import find_game
+        >>> planets = find_game("planets")
+        >>> [(heading, paragraphs[0]) for heading, paragraphs in generic_explanation(
+        ...     planets, planets.default_rules, "en")]
+        [('The game', '8 (planets) is played by 2 to 6 players.')]
+    """
+    from cardgames.cli.choices import game_label
+    from cardgames.cli.info import format_value
 
-    stacking = rules.stacking.value
-    deck_words = {
-        "standard_52": "a 52-card deck",
-        "jokers_54": "a 54-card deck (52 cards and two jokers)",
-        "piquet_32": "a 32-card deck (7 to Ace in each suit)",
-    }[rules.deck.value]
-    decks = (
-        f"{rules.decks} decks shuffled together"
-        if rules.decks and rules.decks > 1
-        else (
-            f"one deck, or more decks shuffled together when there are many players (enough for "
-            f"{rules.cards_per_player} cards per player)"
-            if rules.decks is None
-            else "one deck"
-        )
+    players = f"{game.min_players} to {game.max_players} players"
+    paragraphs = [f"{game_label(game)} is played by {players}."]
+    names = list(game.presets)
+    if names:
+        others = "".join(f", {name}" for name in names[1:])
+        paragraphs.append(f"Presets: {names[0]} (the default){others}.")
+    paragraphs.append(
+        "No explanation in words is written for this game: its options, listed with their "
+        "defaults, say how it is played."
     )
-    hand = f"{rules.hand_size} cards each"
-    if rules.hand_size_two_players is not None:
-        hand += f" ({rules.hand_size_two_players} each with two players)"
-    setup = [
-        f"Played with {deck_words}: {decks}. The dealer deals {hand}, one at a time, then "
-        "turns up the top card of the stock to start the discard pile.",
-    ]
-    if rules.starter is Starter.REDRAW:
-        setup.append(
-            "A wild card turned up first goes back into the stock, at a random place below its "
-            "top card, and the next card is turned (house rule; option starter=keep keeps it)."
-        )
-    else:
-        setup.append("A wild card turned up first stays; the first player may lay anything.")
-    if rules.starter_effects:
-        setup.append("The first card turned up acts as if the dealer had laid it.")
-
-    turn = [
-        "The player on the dealer's left starts, and play goes clockwise. On your turn, lay "
-        "one card on the discard pile: a card of the suit to follow or of the same rank as the "
-        "top card, or a wild card.",
-    ]
-    if rules.draw_until_playable:
-        turn.append("If you cannot lay a card, draw until you draw one that fits.")
-    else:
-        turn.append("If you cannot lay a card, draw one.")
-    if rules.after_draw is AfterDraw.PLAY_OR_PASS:
-        turn.append(
-            "After drawing you decide: lay the drawn card if it fits, or pass. You always get "
-            "that choice, so the table does not learn whether the card fits."
-        )
-    elif rules.after_draw is AfterDraw.MUST_PLAY:
-        turn.append("A drawn card that fits must be laid at once; otherwise your turn ends.")
-    else:
-        turn.append("Your turn then ends, even if the drawn card fits.")
-    if rules.draw_when_playable:
-        turn.append("You may draw even when you could lay a card.")
-    else:
-        turn.append("You may not draw while you hold a card you could lay.")
-    turn.append(
-        "When the stock is empty, the discard pile but its top card is shuffled into a new "
-        "stock. When nothing can be drawn and you cannot lay a card, you pass."
+    default = game.default_rules
+    changed = ", ".join(
+        f"{info.name}={format_value(getattr(rules, info.name))}"
+        for info in game.rules_type.options()
+        if getattr(rules, info.name) != getattr(default, info.name)
     )
-    if rules.announce_penalty:
-        turn.append(
-            'Laying your second-to-last card, announce "carte!" (last card). If you forget, '
-            "any other player may call you out until the next move, and you then draw "
-            f"{rules.announce_penalty} cards."
-        )
-    if rules.jump_in:
-        turn.append(
-            "À la volée: a player holding a card identical (same rank and suit) to the top card "
-            "may lay it out of turn, except the player who laid that top card; play continues "
-            "from them."
-        )
-    if rules.two_players_again:
-        turn.append("With two players, a card that reverses or skips lets its player play again.")
-
-    effects = rules.effects
-    specials: list[str] = []
-    faces = sorted({c for c in make_deck(rules.deck, 1)}, key=int)
-    seen: set[str] = set()
-    for card in faces:
-        effect = effects.for_card(card)
-        name = _face_name(card)
-        if effect.is_plain or name in seen:
-            continue
-        seen.add(name)
-        specials.append(f"{name}: {_effect_words(effect, stacking)}.")
-    if rules.penalty_ends_turn:
-        specials.append("A player who takes a draw penalty does not play that turn.")
-    else:
-        specials.append("A player who takes a draw penalty then plays their turn.")
-    if not specials:
-        specials.append("No card has a special effect under these rules.")
-
-    points = points_table(rules)
-    values: dict[int, list[str]] = {}
-    for card in faces:
-        name = _face_name(card)
-        if card.suit not in (None, Suit.CLUBS):
-            continue  # one line per face
-        values.setdefault(points[card], []).append(name)
-    value_text = ", ".join(
-        f"{'/'.join(names)}: {value}" for value, names in sorted(values.items(), reverse=True)
-    )
-    if rules.scoring is Scoring.CRAZY_EIGHTS:
-        target = (
-            f"when a total reaches {rules.target_score}, the highest total wins the match"
-            if rules.target_score is not None
-            else f"after {rules.rounds} rounds the highest total wins the match"
-        )
-        scoring = [
-            "A round ends when a player lays their last card (the effect of that card is not "
-            "applied). That player scores the value of the cards left in the other hands.",
-            f"Card values: {value_text}.",
-            "If nobody can play or draw and every player passes in a row, the round is blocked: "
-            "the lowest hand value wins, and tied players each collect the value of the others' "
-            "hands (house rule).",
-            f"Matches: {target}; higher is better.",
-        ]
-    else:
-        target = (
-            f"when a total reaches {rules.target_score}, the lowest total wins the match"
-            if rules.target_score is not None
-            else f"after {rules.rounds} rounds the lowest total wins the match"
-        )
-        scoring = [
-            "A round ends when a player lays their last card (the effect of that card is not "
-            "applied). Every other player scores the value of the cards left in their hand: "
-            "penalty points.",
-            f"Card values: {value_text}.",
-            "If nobody can play or draw and every player passes in a row, the round is blocked "
-            "and every player scores their hand; the lowest hand value wins the round (house "
-            "rule).",
-            f"Matches: {target}; lower is better, and tied players share the win.",
-        ]
-    scoring.append(
-        f"A round also ends after {rules.max_moves} moves, scored like a blocked round (house "
-        "rule, so that every round ends; option max_moves)."
-    )
-    return [
-        ("Setting up", setup),
-        ("A turn", turn),
-        ("Special cards", specials),
-        ("Scoring", scoring),
-    ]
+    if changed:
+        paragraphs.append(f"These rules change them: {changed}.")
+    return [("The game", paragraphs)]
 
 
-# --- the planet game ---------------------------------------------------------------------------
+RULES_EXPLANATION: Final = Capability[RulesExplanation](
+    "rules_explanation",
+    "the explanation of its rules in words, for `cardgames rules`",
+    default=lambda game: generic_explanation,
+)
+"""The capability key of a game's `RulesExplanation` (default: `generic_explanation`)."""
 
 
-def _planets(rules: Any) -> list[tuple[str, list[str]]]:
-    draw = {
-        3: "draws three cards from the stock: keeps one, gives one face down to another player "
-        "of their choice, who becomes their Adjutant for the turn, and puts the last back on "
-        "top of the stock",
-        2: "draws two cards: keeps one and gives the other face down to another player of their "
-        "choice, who becomes their Adjutant (house variant)",
-        1: "draws one card and keeps it (house variant)",
-    }[rules.draw_count]
-    setup = [
-        "104 cards in one stock: 12 of each of the eight planets (Mercury, Venus, Earth, Mars, "
-        "Jupiter, Saturn, Uranus, Neptune) and 8 black holes. 2 to 6 players.",
-        "No cards are dealt: hands start empty."
-        if not rules.initial_hand
-        else f"Each player is dealt {rules.initial_hand} planets first (house variant).",
-    ]
-    turn = [
-        f"Players take turns as Commander, clockwise, from seat {rules.first_commander}. The "
-        f"Commander {draw}.",
-        "The card kept, then the card given, is settled by its holder: a planet that makes a "
-        "gathering with their hand (at least 3 identical planets, or the 8 planets all "
-        "different, the new card among them) may be laid face up in front of them"
-        + ("; they may also decline." if rules.may_decline else "; they must lay it (house).")
-        + " A gathering is never added to later.",
-    ]
-    if rules.hand_limit is not None:
-        turn.append(
-            f"At the end of their turn, a Commander holding more than {rules.hand_limit} cards "
-            "puts the surplus of their choice face down under the stock."
-        )
-    specials = [
-        "A black hole kept or received must be played at once: discard face down a planet of "
-        "your hand (out of the game, one point for you at the end), or take a planet at random "
-        "from another player's hand (which may then make a gathering). It then goes to the "
-        "discard pile.",
-    ]
-    commander = " ".join(str(rules.commander_points[size]) for size in range(3, 13))
-    adjutant = " ".join(str(rules.adjutant_points[size]) for size in range(3, 13))
-    scoring = [
-        "The game ends when the stock is empty at the end of a turn"
-        f" (or after {rules.max_turns} turns: house cap, option max_turns).",
-        "Score: the points of your gatherings, plus 1 per card you discarded face down, minus "
-        "1 per card left in your hand. Highest score wins; ties go to the largest gathering, "
-        "then to the fewest black holes played; players still tied share the win.",
-        f"Gatherings of 3 to 12 identical planets, as Commander: {commander}; as Adjutant: "
-        f"{adjutant}; the 8 different planets: {rules.all_different_commander} as Commander, "
-        f"{rules.all_different_adjutant} as Adjutant (house tables: the rule text gives no "
-        "values).",
-    ]
-    return [
-        ("Setting up", setup),
-        ("A turn", turn),
-        ("Black holes", specials),
-        ("Scoring", scoring),
-    ]
+def explain(game: Game[Any], rules: Any, lang: str = "en") -> Sections:
+    """The sections of the explanation: ``(heading, paragraphs)``, in reading order.
+
+    Args:
+        game: The game.
+        rules: Rules of that game.
+        lang: ``"en"`` or ``"fr"`` (`LANGUAGES`); the built-in games answer in English for
+            both until their French text is written.
+
+    Raises:
+        InvalidArgumentError: for a ``lang`` that is not one of `LANGUAGES`.
+    """
+    if type(lang) is not str or lang not in LANGUAGES:
+        raise InvalidArgumentError("lang", lang, f"expected one of {', '.join(LANGUAGES)}")
+    return game.capability(RULES_EXPLANATION)(game, rules, lang)

@@ -1,16 +1,10 @@
 """``cardgames score``: the score keeper of a game played with real cards.
 
-Crazy Eights: the player who went out (``--winner``) collects the value of the cards left in
-the other hands (``--hand NAME="CARDS"``); in a blocked round (``--blocked``: nobody went out)
-the lowest hand wins. 8 Américain: every player scores the cards left in their own hand, and the
-lowest total wins.
-
-The hands are checked against the decks of the game (``--decks N``, by default the rules' for
-that many players): only one player goes out, and no card is held more often than the decks
-hold it (no joker in a 52-card game).
-
-The planet game "8" is scored once, at the end, from each player's tally
-(``--tally NAME="commander 4, adjutant 3, face-down 2, hand 3"``).
+The game scores (its `ScoreKeeper`, under the capability `SCORE_KEEPER`; a game without one is
+refused in one line naming it): the command reads the typed players and flags, keeps the match
+file and prints. The built-in games' score keepers are `cardgames.shedding.score_keeper`
+(Crazy Eights and 8 Américain: ``--hand``, ``--winner``, ``--blocked``, ``--decks``) and
+`cardgames.planets.score_keeper` (the planet game "8": ``--tally``).
 
 ``--match FILE``, in every game, adds the round (a game of "8") to a match kept in a JSON file,
 created on the first round with these players and rules, and prints the totals, and the winner
@@ -27,28 +21,115 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
-from cardgames.cards import Card, parse_cards
+import attrs
+
 from cardgames.cli.choices import (
     CommandError,
     UsageError,
-    game_label,
     read_document,
     resolve_game,
     resolve_rules,
 )
-from cardgames.cli.narrate import Narrator
-from cardgames.cli.output import can_show, print_table
-from cardgames.errors import CardGamesError, InvalidArgumentError, InvalidStateError, ParseError
-from cardgames.game import Game, Match, name_key
+from cardgames.cli.output import print_table
+from cardgames.errors import CardGamesError, InvalidStateError
+from cardgames.game import Capability, Game, Match, name_key
 
 T = TypeVar("T")
 
-__all__ = ["load_match", "parse_tally", "run_score", "save_match"]
+__all__ = [
+    "SCORE_KEEPER",
+    "RoundScore",
+    "ScoreKeeper",
+    "ScoreRequest",
+    "check_printable",
+    "load_match",
+    "read_assignments",
+    "run_score",
+    "save_match",
+]
 
 
-def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
+@attrs.frozen
+class ScoreRequest:
+    """What ``cardgames score`` was given, as typed (the game reads it: `ScoreKeeper.read`).
+
+    Attributes:
+        hand: The ``--hand NAME="CARDS"`` items.
+        tally: The ``--tally NAME="..."`` items.
+        winner: The ``--winner NAME``, if given.
+        blocked: Whether ``--blocked`` was given.
+        decks: The ``--decks N``, if given.
+    """
+
+    hand: tuple[str, ...] = ()
+    tally: tuple[str, ...] = ()
+    winner: str | None = None
+    blocked: bool = False
+    decks: int | None = None
+
+
+@attrs.frozen
+class RoundScore:
+    """A scored round (or game), as ``cardgames score`` prints it.
+
+    Attributes:
+        heading: The line above the table.
+        columns: The table's column headings.
+        rows: The table's rows, one per player.
+        right: The columns aligned on the right.
+        points: Each player's points, in the order of the entries scored (what a match adds).
+        sentences: The lines printed below the table (who won, and how).
+    """
+
+    heading: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    right: tuple[int, ...]
+    points: tuple[int, ...]
+    sentences: tuple[str, ...]
+
+
+class ScoreKeeper(Protocol):
+    """What ``cardgames score GAME`` asks the game (its ``"score_keeper"`` capability).
+
+    The command reads each player's entry (`read`), opens the ``--match`` file with these
+    players, puts the entries in the match's seat order, scores them (`score`), adds the points
+    to the match, prints the result, then the match totals and `match_goal`. `read` and `score`
+    raise `UsageError` for what was typed wrong.
+
+    Attributes:
+        round_word: What one scoring is called in the match totals (``"round"``, ``"game"``).
+        entry_word: What each player gives, in "give every player's ..." (a match player
+            missing).
+    """
+
+    round_word: str
+    entry_word: str
+
+    def read(self, game: Game[Any], request: ScoreRequest) -> dict[str, Any]:
+        """Each player's entry (a hand, a tally...) by name, in the order given."""
+        ...
+
+    def score(
+        self, game: Game[Any], rules: Any, entries: dict[str, Any], request: ScoreRequest
+    ) -> RoundScore:
+        """The points of ``entries`` under ``rules``, and how they are printed."""
+        ...
+
+    def match_goal(self, match: Match) -> str:
+        """How ``match`` ends and who wins it, after "The match goes on: "."""
+        ...
+
+
+SCORE_KEEPER: Final = Capability[ScoreKeeper](
+    "score_keeper", "the score keeper of `cardgames score` for games played with real cards"
+)
+"""The capability key of a game's `ScoreKeeper` (no default: the command then says so)."""
+
+
+def read_assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
     """``NAME=TEXT`` items, with unique, non-empty names."""
     pairs: list[tuple[str, str]] = []
     seen: set[str] = set()
@@ -57,7 +138,7 @@ def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
         name = " ".join(name.split())
         if not sep or not name:
             raise UsageError(f'{flag} {item!r}: expected NAME="..." (for example Tom="8H KS")')
-        _check_printable(name, flag)
+        check_printable(name, flag)
         if name_key(name) in seen:
             raise UsageError(f"{flag}: {name} is given twice")
         seen.add(name_key(name))
@@ -65,76 +146,42 @@ def _assignments(items: Sequence[str], flag: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _check_printable(name: str, flag: str) -> None:
+def check_printable(name: str, flag: str) -> None:
     """Refuse a name with a control character: it would be written to the terminal as it is."""
     if not name.isprintable():
         raise UsageError(f"{flag} {name!r}: a name has no control characters")
 
 
-def _hands(args: argparse.Namespace) -> dict[str, tuple[Card, ...]]:
-    """Every player's hand; the winner's (``--winner``) is empty, and only theirs."""
-    hands: dict[str, tuple[Card, ...]] = {}
-    winner = " ".join(args.winner.split()) if args.winner else None
-    if winner is not None and args.blocked:
-        raise UsageError("--winner or --blocked: in a blocked round nobody went out")
-    if winner is not None:
-        _check_printable(winner, "--winner")
-        hands[winner] = ()
-    for name, text in _assignments(args.hand, "--hand"):
-        try:
-            cards = parse_cards(text)
-        except ParseError as exc:
-            raise UsageError(f"--hand {name}: {exc}") from None
-        if winner is not None and name_key(name) == name_key(winner):
-            if cards:
-                raise UsageError(f"--hand {name}: {name} went out (--winner) and holds no card")
-            continue
-        if not cards:
-            if winner is not None:
-                raise UsageError(
-                    f"--hand {name}=: only one player goes out ({winner}, --winner); "
-                    f"give the cards {name} holds"
-                )
-            if args.blocked:
-                raise UsageError(
-                    f"--hand {name}=: nobody went out in a blocked round (--blocked); give the "
-                    f"cards {name} holds, or --winner {name} if {name} went out"
-                )
-        hands[name] = cards
-    if not args.hand:
-        raise UsageError(
-            'give the cards left in each hand: --hand NAME="CARDS" (and --winner NAME)'
-        )
-    if len(hands) < 2:
-        raise UsageError("a round has at least two players: give every player's hand")
-    if winner is None and not args.blocked:
-        raise UsageError(
-            "who went out? give --winner NAME, or --blocked for a round that ended with nobody "
-            "able to play"
-        )
-    return hands
-
-
 def run_score(args: argparse.Namespace) -> int:
-    """Score a round (and a match), or a game of "8"."""
+    """Score a round (and a match), or a game of "8": what the game's `ScoreKeeper` says."""
     game = resolve_game(args.game)
     rules = resolve_rules(game, args.preset, args.rules)
-    from cardgames.shedding.rules import SheddingRules
+    keeper = game.capability(SCORE_KEEPER)  # MissingCapabilityError: the one-line error
+    request = ScoreRequest(
+        hand=tuple(args.hand),
+        tally=tuple(args.tally),
+        winner=args.winner,
+        blocked=args.blocked,
+        decks=args.decks,
+    )
+    entries = keeper.read(game, request)
+    path, match = _open_match(game, rules, args, list(entries))
+    if match is not None:
+        rules = match.rules
+        entries = _in_match_order(entries, match.players, keeper.entry_word)
+    scored = keeper.score(game, rules, entries, request)
+    updated = _with_round(match, scored.points)  # refused before anything is printed
+    print(scored.heading)
+    print_table(None, list(scored.columns), [list(row) for row in scored.rows], right=scored.right)
+    for sentence in scored.sentences:
+        print(sentence)
+    if match is None or updated is None or path is None:
+        return 0
+    _print_match(path, game, updated, keeper.round_word, keeper.match_goal(match))
+    return 0
 
-    if isinstance(rules, SheddingRules):
-        if args.tally:
-            raise UsageError(f"--tally is for the planet game; {game.title} takes --hand")
-        return _score_shedding(game, rules, args)
-    from cardgames.planets.rules import Rules as PlanetsRules
 
-    if isinstance(rules, PlanetsRules):
-        if args.hand or args.winner:
-            raise UsageError('the planet game is scored from --tally NAME="...", not hands')
-        return _score_planets(game, rules, args)
-    raise UsageError(f"no score keeper for {game.title}")  # pragma: no cover - all games known
-
-
-# -- shedding games -----------------------------------------------------------------------------
+# -- matches ------------------------------------------------------------------------------------
 
 
 def _open_match(
@@ -158,7 +205,7 @@ def _open_match(
     return path, match
 
 
-def _print_match(path: Path, game: Game[Any], match: Match, goal: str) -> None:
+def _print_match(path: Path, game: Game[Any], match: Match, word: str, goal: str) -> None:
     """Save the match, then print its totals and whether it goes on."""
     save_match(path, game, match)
     print()
@@ -166,7 +213,6 @@ def _print_match(path: Path, game: Game[Any], match: Match, goal: str) -> None:
     totals = match.totals
     rows = [[name, str(last[seat]), str(totals[seat])] for seat, name in enumerate(match.players)]
     count = len(match.rounds)
-    word = "game" if game.name == "planets" else "round"
     print_table(
         f"Match totals after {count} {word}{'s' if count > 1 else ''}",
         ["player", f"this {word}", "total"],
@@ -183,60 +229,7 @@ def _print_match(path: Path, game: Game[Any], match: Match, goal: str) -> None:
     print(f"Saved in {path}.")
 
 
-def _score_shedding(game: Game[Any], rules: Any, args: argparse.Namespace) -> int:
-    from cardgames.shedding.rules import Scoring
-    from cardgames.shedding.scoring import check_hands, hand_points, round_points, round_winners
-
-    hands = _hands(args)
-    path, match = _open_match(game, rules, args, list(hands))
-    if match is not None:
-        rules = match.rules
-        hands = _in_match_order(hands, match.players)
-    names = list(hands)
-    try:
-        check_hands([hands[name] for name in names], rules, args.decks, names)
-    except InvalidArgumentError as exc:
-        if exc.argument == "decks":
-            raise UsageError(f"--decks: {exc.reason}") from None
-        absent = exc.reason.startswith("there is no")  # more decks would not bring it
-        more = "" if args.decks or absent else " (--decks N if you played with more decks)"
-        raise UsageError(f"--hand: {exc.reason}{more}") from None
-    points = round_points(hands, rules, decks=args.decks)
-    updated = _with_round(match, [points[name] for name in names])  # before printing
-    winners = round_winners([hands[name] for name in names], rules, decks=args.decks)
-    symbols = Narrator(tuple(names), None, can_show())
-    lowest_wins = rules.scoring is Scoring.HUIT_AMERICAIN
-    rows = [
-        [name, symbols.cards(hands[name]), str(hand_points(hands[name], rules)), str(points[name])]
-        for name in names
-    ]
-    print(f"{game_label(game)}: round scores")
-    print_table(None, ["player", "cards left", "hand value", "points"], rows, right=[2, 3])
-    who = ", ".join(names[w] for w in winners)
-    if args.blocked:
-        print("A blocked round: nobody went out, the lowest hand value wins.")
-    if lowest_wins:
-        print(f"Every player scores their own hand; the lowest wins the round: {who}.")
-    elif len(winners) == 1:
-        print(f"{who} wins the round and scores {points[who]}.")
-    else:
-        print(f"{who} win the round and score {points[names[winners[0]]]} each.")
-    if match is None or updated is None or path is None:
-        return 0
-    _print_match(path, game, updated, _match_goal(match.rules, lowest_wins))
-    return 0
-
-
-def _match_goal(rules: Any, lowest_wins: bool) -> str:
-    best = "the lowest total wins" if lowest_wins else "the highest total wins"
-    if rules.target_score is not None:
-        return f"it ends when a total reaches {rules.target_score}; {best}"
-    return f"it ends after {rules.rounds} rounds; {best}"
-
-
-def _in_match_order(
-    given: dict[str, T], players: Sequence[str], what: str = "hand (--hand NAME= for none)"
-) -> dict[str, T]:
+def _in_match_order(given: dict[str, T], players: Sequence[str], what: str) -> dict[str, T]:
     """``given`` by player name, in the match's seat order (names in any case)."""
     by_key = {name_key(name): value for name, value in given.items()}
     known = {name_key(p) for p in players}
@@ -271,105 +264,6 @@ def save_match(path: Path, game: Game[Any], match: Match) -> None:
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     os.replace(temporary, path)
-
-
-# -- the planet game ----------------------------------------------------------------------------
-
-_COUNTS = {"face-down": "face_down", "hand": "in_hand", "black-holes": "black_holes"}
-_TALLY_EXPECTED = (
-    "items such as 'commander 4', 'adjutant 3 Saturn', 'commander all-different', "
-    "'face-down 2', 'hand 3', 'black-holes 1', separated by commas"
-)
-
-
-def parse_tally(text: str) -> Any:
-    """A `cardgames.planets.Tally` from text.
-
-    Items separated by commas: ``commander N [PLANET]`` or ``adjutant N [PLANET]`` (a
-    gathering of N identical planets; French ``commandant``, ``adjoint`` too),
-    ``commander all-different``, ``face-down N``, ``hand N`` and ``black-holes N``.
-
-    Raises:
-        ParseError: naming the item that cannot be read.
-    """
-    from cardgames.planets import PLANETS, Gathering, PlanetCard, Role, Tally
-
-    gatherings: list[Any] = []
-    counts = {"face_down": 0, "in_hand": 0, "black_holes": 0}
-    for item in text.replace(";", ",").split(","):
-        words = item.split()
-        if not words:
-            continue
-        head = words[0].casefold().replace("_", "-")
-        if head in _COUNTS and len(words) == 2 and _count(words[1]):
-            counts[_COUNTS[head]] += int(words[1])
-            continue
-        try:
-            role = Role.parse(head)
-        except ParseError:
-            raise ParseError(item.strip(), _TALLY_EXPECTED) from None
-        rest = [w.casefold() for w in words[1:]]
-        if rest in (["all-different"], ["8-different"], ["all", "different"]):
-            gatherings.append(Gathering(PLANETS, role))
-            continue
-        if not rest or not _count(rest[0]) or len(rest) > 2:
-            raise ParseError(item.strip(), _TALLY_EXPECTED)
-        planet = PlanetCard.parse(words[2]) if len(words) == 3 else PLANETS[0]
-        try:
-            gatherings.append(Gathering.identical(planet, int(rest[0]), role))
-        except ValueError as exc:
-            raise ParseError(item.strip(), str(exc)) from None
-    return Tally(tuple(gatherings), **counts)
-
-
-def _count(word: str) -> bool:
-    """Whether ``word`` is a count of cards: ASCII digits, at most four of them."""
-    return word.isascii() and word.isdigit() and len(word) <= 4
-
-
-def _score_planets(game: Game[Any], rules: Any, args: argparse.Namespace) -> int:
-    from cardgames.planets import final_winners
-
-    pairs = _assignments(args.tally, "--tally")
-    if len(pairs) < 2:
-        raise UsageError('give every player\'s tally: --tally NAME="commander 4, hand 3" ...')
-    path, match = _open_match(game, rules, args, [name for name, _ in pairs])
-    if match is not None:
-        rules = match.rules
-        pairs = list(_in_match_order(dict(pairs), match.players, "tally").items())
-    names = [name for name, _ in pairs]
-    tallies = []
-    for name, text in pairs:
-        try:
-            tallies.append(parse_tally(text))
-        except ParseError as exc:
-            raise UsageError(f"--tally {name}: {exc}") from None
-    scores = [tally.score(rules) for tally in tallies]
-    updated = _with_round(match, scores)  # refused before anything is printed
-    rows = [
-        [
-            name,
-            str(sum(g.points(rules) for g in tally.gatherings)),
-            str(tally.face_down),
-            str(-tally.in_hand),
-            str(tally.score(rules)),
-        ]
-        for name, tally in zip(names, tallies, strict=True)
-    ]
-    print("8 (planets): final scores")
-    print_table(
-        None, ["player", "gatherings", "face down", "in hand", "score"], rows, right=[1, 2, 3, 4]
-    )
-    _, sentence = final_winners(tallies, rules, names)
-    print(sentence)
-    if updated is None or path is None:
-        return 0
-    games = getattr(match, "games", "?")
-    goal = f"{games} games; the highest total wins"
-    if getattr(match, "play_off", False):
-        goal = f"{games} games, then more while the highest total is tied; the highest total wins"
-    _print_match(path, game, updated, goal)
-    return 0
 
 
 def _with_round(match: Match | None, points: Sequence[int]) -> Match | None:

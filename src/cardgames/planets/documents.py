@@ -60,6 +60,10 @@ class _StateDocument:
     events: tuple[Event, ...]
 
 
+STATE_DOCUMENT: type = _StateDocument
+"""The class a state document's ``data`` is decoded into (what `cardgames.schema` describes)."""
+
+
 def dump_state(state: PlanetsState) -> str:
     """The whole state as a versioned JSON document (hands written as sorted cards)."""
     document = _StateDocument(

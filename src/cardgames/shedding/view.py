@@ -139,3 +139,7 @@ class _StateDocument:
     rng: tuple[int, int, int, int]
     outcome: Outcome | None
     events: tuple[Event, ...]
+
+
+STATE_DOCUMENT: type = _StateDocument
+"""The class a state document's ``data`` is decoded into (what `cardgames.schema` describes)."""

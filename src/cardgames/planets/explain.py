@@ -1,0 +1,83 @@
+"""How the planet game "8" is played, in words, for ``cardgames rules planets``.
+
+Written from the rules data (`cardgames.cli.explain` says why): the draw, the hand limit, the
+score tables and the turn cap are read from the `Rules`. The text is in English for every
+``lang`` until the French one is written.
+
+Examples:
+    >>> from cardgames import planets
+    >>> sections = explain(planets.GAME, planets.GAME.default_rules, "en")
+    >>> [heading for heading, _ in sections]
+    ['Setting up', 'A turn', 'Black holes', 'Scoring']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgames.cli.explain import RulesExplanation, Sections
+from cardgames.game import Game
+
+__all__ = ["RULES_EXPLANATION", "explain"]
+
+
+def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
+    """How the planet game is played under ``rules`` (in English for now)."""
+    draw = {
+        3: "draws three cards from the stock: keeps one, gives one face down to another player "
+        "of their choice, who becomes their Adjutant for the turn, and puts the last back on "
+        "top of the stock",
+        2: "draws two cards: keeps one and gives the other face down to another player of their "
+        "choice, who becomes their Adjutant (house variant)",
+        1: "draws one card and keeps it (house variant)",
+    }[rules.draw_count]
+    setup = [
+        "104 cards in one stock: 12 of each of the eight planets (Mercury, Venus, Earth, Mars, "
+        "Jupiter, Saturn, Uranus, Neptune) and 8 black holes. 2 to 6 players.",
+        "No cards are dealt: hands start empty."
+        if not rules.initial_hand
+        else f"Each player is dealt {rules.initial_hand} planets first (house variant).",
+    ]
+    turn = [
+        f"Players take turns as Commander, clockwise, from seat {rules.first_commander}. The "
+        f"Commander {draw}.",
+        "The card kept, then the card given, is settled by its holder: a planet that makes a "
+        "gathering with their hand (at least 3 identical planets, or the 8 planets all "
+        "different, the new card among them) may be laid face up in front of them"
+        + ("; they may also decline." if rules.may_decline else "; they must lay it (house).")
+        + " A gathering is never added to later.",
+    ]
+    if rules.hand_limit is not None:
+        turn.append(
+            f"At the end of their turn, a Commander holding more than {rules.hand_limit} cards "
+            "puts the surplus of their choice face down under the stock."
+        )
+    specials = [
+        "A black hole kept or received must be played at once: discard face down a planet of "
+        "your hand (out of the game, one point for you at the end), or take a planet at random "
+        "from another player's hand (which may then make a gathering). It then goes to the "
+        "discard pile.",
+    ]
+    commander = " ".join(str(rules.commander_points[size]) for size in range(3, 13))
+    adjutant = " ".join(str(rules.adjutant_points[size]) for size in range(3, 13))
+    scoring = [
+        "The game ends when the stock is empty at the end of a turn"
+        f" (or after {rules.max_turns} turns: house cap, option max_turns).",
+        "Score: the points of your gatherings, plus 1 per card you discarded face down, minus "
+        "1 per card left in your hand. Highest score wins; ties go to the largest gathering, "
+        "then to the fewest black holes played; players still tied share the win.",
+        f"Gatherings of 3 to 12 identical planets, as Commander: {commander}; as Adjutant: "
+        f"{adjutant}; the 8 different planets: {rules.all_different_commander} as Commander, "
+        f"{rules.all_different_adjutant} as Adjutant (house tables: the rule text gives no "
+        "values).",
+    ]
+    return [
+        ("Setting up", setup),
+        ("A turn", turn),
+        ("Black holes", specials),
+        ("Scoring", scoring),
+    ]
+
+
+RULES_EXPLANATION: RulesExplanation = explain
+"""The ``"rules_explanation"`` capability of the planet game."""
