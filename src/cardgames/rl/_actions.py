@@ -114,16 +114,22 @@ def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = froze
     When several seats may move (`State.to_act`: the current player and seats that may move
     out of turn: a call-out, a jump-in), the library's driver asks the seats that may
     interrupt first, in seat order starting after the current player, then the current player.
-    Sequential interfaces (the PettingZoo and OpenSpiel adapters) do the same: a seat that may
-    interrupt answers with one of its moves or with `ActionEncoding.decline`, and is not asked
-    again until a move changes the position (start a new ``declined`` set after every move).
+    Sequential interfaces (the PettingZoo and OpenSpiel adapters) do the same, from public
+    information only: every seat watches whom the interface asks, and who may jump in depends
+    on hidden hands. So the seats asked are those that *might* move as far as everyone knows
+    (for a jump-in "à la volée": every seat that might hold a copy of the top card, by what
+    the table shows), a function of the spectator's view alone. A seat asked answers with one of
+    its moves or with `ActionEncoding.decline` (its only legal id when it has no real chance),
+    and is not asked again until a move changes the position (start a new ``declined`` set
+    after every move).
 
     Args:
-        state: A position that is not over.
+        state: A position that is not over (a view: the seats of its ``to_act``).
         declined: The seats that let their chance go in this position.
 
     Returns:
-        The first seat of ``to_act[1:]`` (in that order) not in ``declined``, else ``to_act[0]``.
+        The first seat that might interrupt (in seat order after the current player) not in
+        ``declined``, else the current player ``to_act[0]``.
 
     Raises:
         InvalidArgumentError: if the game is over, ``state`` is not a state (or a view), or
@@ -144,9 +150,23 @@ def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = froze
     return _seat_to_decide(state, declined)
 
 
+def _askable(position: State[Any, Any, Any] | View) -> tuple[int, ...]:
+    """The seats a sequential interface may ask now, from public information (current first).
+
+    A game whose out-of-turn moves depend on hidden cards gives its states an ``_askable``
+    method (the shedding engine, for jump-ins); otherwise, and for a view, `State.to_act`.
+    """
+    askable = getattr(position, "_askable", None)
+    if askable is None:
+        to_act: tuple[int, ...] = position.to_act  # type: ignore[union-attr]
+        return to_act
+    seats: tuple[int, ...] = askable()
+    return seats
+
+
 def _seat_to_decide(state: State[Any, Any, Any] | View, declined: AbstractSet[int]) -> int:
     """`seat_to_decide` for the adapters' own states and sets (checked by their builders)."""
-    to_act: tuple[int, ...] = state.to_act  # type: ignore[union-attr]
+    to_act = _askable(state)
     if not to_act:
         raise InvalidArgumentError("state", "(a finished game)", "the game is over")
     current = to_act[0]
@@ -228,7 +248,7 @@ class ActionEncoding:
         players: The number of seats.
         size: The number of ids.
         decline: The last id: "let the chance to move out of turn go", legal exactly for a
-            seat of ``to_act[1:]`` (see `seat_to_decide`).
+            seat other than the current player that `seat_to_decide` may ask.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -339,6 +359,9 @@ class ActionEncoding:
     def legal_actions(self, position: StateOrView, player: int | None = None) -> list[int]:
         """The ids of the legal moves of a seat, ascending (with `decline` for an interrupter).
 
+        `decline` is legal for a seat other than the current player that may move, or, in a
+        state, that `seat_to_decide` may ask (it alone, for a seat with no real chance).
+
         Args:
             position: A state, or a seat's view.
             player: With a state, the seat (default: ``to_act[0]``).
@@ -351,7 +374,7 @@ class ActionEncoding:
         """
         seat, legal, to_act, trusted = self._legal(position, player)
         ids = sorted(set(self._ids_of(legal, trusted, position)))
-        if ids and to_act and seat != to_act[0]:
+        if to_act and seat != to_act[0] and (ids or (trusted and seat in _askable(position))):
             ids.append(self.decline)
         return ids
 

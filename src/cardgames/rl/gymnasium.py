@@ -222,7 +222,12 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while True:
             self._remember()
             seat = table.seat
-            if seat is None or seat == self.seat:
+            if seat is None:
+                return
+            if table.idle:  # asked from public information, with no chance in fact
+                table.act(self.actions.decline)  # no agent is asked, no stream drawn from
+                continue
+            if seat == self.seat:
                 return
             state = table.state
             agent = self.opponents[seat]
