@@ -319,9 +319,7 @@ def test_gymnasium_opponents_that_remember_play_as_in_the_driver(
             observation, _, done, _, _ = single.step(action)
         agents = [make_agent(opponents[0], found), _LowestId(game, players)]
         agents += [make_agent(name, found) for name in opponents[1:]]
-        played = play_game(
-            found, agents, seed=seed, players=single.game_state.players, rules=rules
-        )
+        played = play_game(found, agents, seed=seed, players=single.game_state.players)
         assert single.game_state == played.state
 
 
@@ -401,9 +399,7 @@ def test_the_gymnasium_episode_is_the_drivers_game(
     rules = None if preset is None else found.preset(preset)
     for seed in (3, 4):
         opponents = ["heuristic", "random", "random", "heuristic"][: players - 1]
-        single = rl_gym.CardGameEnv(
-            game, players=players, rules=rules, seat=1, opponents=opponents
-        )
+        single = rl_gym.CardGameEnv(game, players=players, rules=rules, seat=1, opponents=opponents)
         observation, _ = single.reset(seed=seed)
         encoding = single.actions
         done = False
@@ -413,5 +409,5 @@ def test_the_gymnasium_episode_is_the_drivers_game(
             observation, _, done, _, _ = single.step(action)
         agents = [make_agent(opponents[0], found), _LowestId(game, players)]
         agents += [make_agent(name, found) for name in opponents[1:]]
-        played = play_game(found, agents, seed=seed, players=single.game_state.players)
+        played = play_game(found, agents, seed=seed, players=single.game_state.players, rules=rules)
         assert single.game_state == played.state
