@@ -272,6 +272,44 @@ class ActionEncoding:
     """Ids of moves already encoded (a bounded cache, filled by `encode`)."""
     _known: dict[int, tuple[Move, int]] = attrs.field(factory=dict, init=False, repr=False)
     """Ids by ``id(move)`` of the engine's move objects, with the move (see `legal_by_id`)."""
+    _rules_seen: list[Any] = attrs.field(factory=list, init=False, repr=False)
+    """Rules objects already found to share `rules`' layout (compared by identity next time)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments: unpickled, it is `action_encoding`'s (cached) encoding."""
+        return (_action_encoding_of, (self.game.name, self.rules, self.players))
+
+    def _check_rules(self, rules: object, position: object) -> None:
+        """Refuse a position whose rules do not share this encoding's layout.
+
+        The same rules object as `rules` passes at the cost of an identity check (the
+        environments' states carry the encoding's own); other rules must be of the same game
+        and give the same ids to the same moves (`action_encoding` of them has the same
+        layout: "standard" and "le-cumul" do, "32-cartes" does not).
+
+        Raises:
+            InvalidArgumentError: otherwise.
+        """
+        if rules is self.rules:
+            return
+        seen = self._rules_seen
+        for known in seen:
+            if rules is known:
+                return
+        if type(rules) is not type(self.rules):
+            raise InvalidArgumentError(
+                "position", position, f"expected a position of {self.game.name}"
+            )
+        other = action_encoding(self.game, rules, players=self.players)
+        if other._keys != self._keys:
+            raise InvalidArgumentError(
+                "position",
+                position,
+                "its rules do not share this encoding's layout (make one for them with "
+                "action_encoding)",
+            )
+        if len(seen) < 8:
+            seen.append(rules)
 
     @property
     def _planet_cards(self) -> bool:
@@ -419,6 +457,9 @@ class ActionEncoding:
                 raise InvalidArgumentError(
                     "position", position, f"expected a view of {self.players} players"
                 )
+            view_rules = getattr(position, "rules", None)
+            if view_rules is not None:
+                self._check_rules(view_rules, position)
             viewer = position.viewer
             if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.players):
                 raise InvalidArgumentError("position", position, "its viewer is not a seat")
@@ -446,6 +487,7 @@ class ActionEncoding:
             raise InvalidArgumentError(
                 "position", position, f"expected a state of {self.players} players"
             )
+        self._check_rules(state.rules, position)
         to_act_now: tuple[int, ...] = state.to_act
         if player is None:
             if not to_act_now:
@@ -571,6 +613,11 @@ def remember(cache: dict[_K, _V], key: _K, value: _V) -> None:
         cache[key] = value
         while len(cache) > _CACHE_SIZE:
             del cache[next(iter(cache))]
+
+
+def _action_encoding_of(game: str, rules: Any, players: int) -> ActionEncoding:
+    """`action_encoding` with positional arguments (what a pickled encoding calls)."""
+    return action_encoding(game, rules, players=players)
 
 
 def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -> ActionEncoding:
