@@ -242,6 +242,12 @@ class ActionEncoding:
     exactly one id in ``range(size)``, and each id maps back to that move in any position where
     it is legal. Ids are stable across versions (see the module documentation for the layout).
 
+    An encoding answers for the positions (states and views) of its game whose rules share its
+    layout: its own rules (an identity check: the environments' states carry them) or any rules
+    of the game for which `action_encoding` builds the same ids (8 Américain's "le-cumul" for
+    the default rules, not "32-cartes"). Any other position is refused with
+    `InvalidArgumentError`. It pickles as its arguments (game name, rules, players).
+
     Attributes:
         game: The game.
         rules: The rules the layout was built for.

@@ -140,7 +140,9 @@ def _layout(blocks: list[tuple[str, int, str]]) -> tuple[Field, ...]:
 class ObservationEncoding:
     """The observation layout of one game, rules and number of players.
 
-    Build it with `observation_encoding`; `encode` turns a view into a vector.
+    Build it with `observation_encoding`; `encode` turns a view into a vector. It takes views
+    of its game whose rules share its layout (the same fields and cards) and pickles as its
+    arguments (game name, rules, players).
 
     Attributes:
         game: The game.
