@@ -1045,9 +1045,11 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
         states that look the same to a spectator. The seats that cannot move let their turn
         to be asked go (the RL adapters' ``decline``).
         """
-        public = self._public_to_act(None)
         t = self._tables
-        if not public or not t.jump_in or not _jump_open(self):
+        if not t.jump_in:
+            return self.to_act  # who may call out or announce is public: to_act itself
+        public = self._public_to_act(None)
+        if not public or not _jump_open(self):
             return public
         top = self._discard[-1]
         if self._discard.count(top) >= t.copies[int(top)]:
