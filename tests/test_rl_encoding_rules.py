@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra")
 
@@ -139,3 +141,48 @@ def test_the_rules_check_is_an_identity_check_for_the_encodings_own_rules() -> N
     encoding.legal_actions(other)
     assert any(known is other.rules for known in encoding._rules_seen)  # found by identity
     assert len(encoding._rules_seen) <= 8
+
+
+SHEDDING_RULES = [(game.name, preset) for game in (EIGHTS, HUIT) for preset in game.presets]
+"""(game name, preset): names, so that hypothesis prints a short falsifying example."""
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    made_for=st.sampled_from(SHEDDING_RULES),
+    played=st.sampled_from(SHEDDING_RULES),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 60),
+)
+def test_an_encoding_gives_a_position_its_own_ids_or_refuses_it(
+    made_for: tuple[str, str], played: tuple[str, str], players: int, seed: int, moves: int
+) -> None:
+    game = find_game(made_for[0])
+    preset = made_for[1]
+    encoding = action_encoding(game, game.preset(preset), players=players)
+    observations = observation_encoding(game, game.preset(preset), players=players)
+    other_game = find_game(played[0])
+    other_preset = played[1]
+    rules = other_game.preset(other_preset)
+    state = _positions(other_game, rules, players, seed, moves)[-1]
+    own = action_encoding(other_game, rules, players=players)
+    seat = state.to_act[0] if state.to_act else None
+    try:
+        ids = encoding.legal_actions(state)
+    except InvalidArgumentError:
+        ids = None
+    if ids is not None:  # taken: exactly the ids of an encoding made for these rules
+        assert ids == own.legal_actions(state)
+        for action_id in ids:
+            if action_id != encoding.decline:
+                assert encoding.decode(action_id, state) == own.decode(action_id, state)
+        assert seat is None or encoding.legal_actions(state.view(seat)) == ids
+    view = state.view(seat)
+    try:
+        vector = observations.encode(view)
+    except InvalidArgumentError:
+        return
+    assert np.array_equal(
+        vector, observation_encoding(other_game, rules, players=players).encode(view)
+    )
