@@ -22,6 +22,7 @@ pytest.importorskip("pettingzoo", reason="the PettingZoo adapter needs the rl ex
 
 from cardgames.game import Game, State, find_game  # noqa: E402
 from cardgames.rl import action_encoding, seat_to_decide  # noqa: E402
+from cardgames.rl._actions import _askable  # noqa: E402
 from cardgames.rl._table import Table  # noqa: E402
 from cardgames.rl.pettingzoo import CardGameEnv, raw_env  # noqa: E402
 from cardgames.rng import Rng  # noqa: E402
@@ -86,6 +87,8 @@ def test_two_states_a_seat_cannot_tell_apart_give_it_the_same_outputs(
         for step, env in enumerate(_walk(game, rules, players, seed, 80)):
             table = env._table
             state = table.state
+            asked = _askable(state)
+            assert set(state.to_act) <= set(asked)  # every seat that may move is asked
             seat = (step + seed) % players
             twin = game.sample_state(state.view(seat), Rng.from_seed(1000 * seed + step))
             assert twin.view(seat) == state.view(seat)
