@@ -160,3 +160,27 @@ def test_openspiel_asks_the_same_player_in_states_a_seat_cannot_tell_apart(prese
         assert first.observation_tensor(seat) == second.observation_tensor(seat)
         hidden_chances += table.state.to_act != twin.to_act
     assert hidden_chances > 0
+
+
+def test_the_adapters_pass_their_own_suites_when_seats_are_asked_with_no_chance() -> None:
+    # Two decks (5 players): seats asked by what the table shows decline through their mask.
+    pytest.importorskip("gymnasium", reason="the Gymnasium adapter needs the rl extra")
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test, seed_test
+
+    from cardgames.rl.gymnasium import CardGameEnv as GymEnv
+    from cardgames.rl.pettingzoo import env
+
+    rules = find_game("huit-americain").preset("a-la-volee")
+    api_test(env("huit-americain", players=5, rules=rules), num_cycles=300)
+    seed_test(lambda: env("huit-americain", players=5, rules=rules), num_cycles=200)
+    check_env(
+        GymEnv("huit-americain", players=5, rules=rules, opponents="heuristic"),
+        skip_render_check=True,
+    )
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel wheels exist for some Pythons only")
+    from cardgames.rl.openspiel import load_game
+
+    pyspiel.random_sim_test(
+        load_game("huit-americain", 5, rules), num_sims=2, serialize=False, verbose=False
+    )
