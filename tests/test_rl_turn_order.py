@@ -184,3 +184,24 @@ def test_the_adapters_pass_their_own_suites_when_seats_are_asked_with_no_chance(
     pyspiel.random_sim_test(
         load_game("huit-americain", 5, rules), num_sims=2, serialize=False, verbose=False
     )
+
+
+def test_openspiel_resampling_keeps_the_seat_asked_when_it_can_only_decline() -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel wheels exist for some Pythons only")
+    from cardgames.rl.openspiel import load_game
+
+    spiel = load_game("huit-americain", 5, "a-la-volee")
+    chooser = random.Random(5)
+    draws = iter(random.Random(6).random, None)
+    state = spiel.new_initial_state()
+    state.apply_action(8)
+    resampled_idle = 0
+    while not state.is_terminal() and state.engine_state.moves_played < 150:
+        seat = state.current_player()
+        sample = state.resample_from_infostate(seat, lambda: next(draws))
+        assert sample.current_player() == seat
+        assert sample.legal_actions() == state.legal_actions()
+        if seat not in state.engine_state.to_act:
+            resampled_idle += 1
+        state.apply_action(chooser.choice(state.legal_actions()))
+    assert resampled_idle > 0
