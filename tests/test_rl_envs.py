@@ -379,16 +379,27 @@ def test_gymnasium_check_env_passes_with_a_hard_opponent() -> None:
     assert unwrapped.opponents[1].informed
 
 
-@pytest.mark.parametrize(("game", "players"), [("crazy-eights", 4), ("planets", 3)])
-def test_the_gymnasium_episode_is_the_drivers_game(game: str, players: int) -> None:
-    """The learner in seat 1 replays what play_game does with the same agents and seed."""
+@pytest.mark.parametrize(
+    ("game", "preset", "players"),
+    [("crazy-eights", None, 4), ("planets", None, 3), ("huit-americain", "a-la-volee", 5)],
+)
+def test_the_gymnasium_episode_is_the_drivers_game(
+    game: str, preset: str | None, players: int
+) -> None:
+    """The learner in seat 1 replays what play_game does with the same agents and seed.
+
+    Under "à la volée" the seats asked only because public information cannot rule out a
+    jump-in decline without their agent being asked (play_game asks only the seats that may
+    move).
+    """
     from cardgames import find_game
     from cardgames.agents import make_agent, play_game
 
     found = find_game(game)
+    rules = None if preset is None else found.preset(preset)
     for seed in (3, 4):
-        opponents = ["heuristic", "random", "random"][: players - 1]
-        single = rl_gym.CardGameEnv(game, players=players, seat=1, opponents=opponents)
+        opponents = ["heuristic", "random", "random", "heuristic"][: players - 1]
+        single = rl_gym.CardGameEnv(game, players=players, rules=rules, seat=1, opponents=opponents)
         observation, _ = single.reset(seed=seed)
         encoding = single.actions
         done = False
@@ -398,5 +409,5 @@ def test_the_gymnasium_episode_is_the_drivers_game(game: str, players: int) -> N
             observation, _, done, _, _ = single.step(action)
         agents = [make_agent(opponents[0], found), _LowestId(game, players)]
         agents += [make_agent(name, found) for name in opponents[1:]]
-        played = play_game(found, agents, seed=seed, players=single.game_state.players)
+        played = play_game(found, agents, seed=seed, players=single.game_state.players, rules=rules)
         assert single.game_state == played.state

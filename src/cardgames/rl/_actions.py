@@ -114,16 +114,22 @@ def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = froze
     When several seats may move (`State.to_act`: the current player and seats that may move
     out of turn: a call-out, a jump-in), the library's driver asks the seats that may
     interrupt first, in seat order starting after the current player, then the current player.
-    Sequential interfaces (the PettingZoo and OpenSpiel adapters) do the same: a seat that may
-    interrupt answers with one of its moves or with `ActionEncoding.decline`, and is not asked
-    again until a move changes the position (start a new ``declined`` set after every move).
+    Sequential interfaces (the PettingZoo and OpenSpiel adapters) do the same, from public
+    information only: every seat watches whom the interface asks, and who may jump in depends
+    on hidden hands. So the seats asked are those that *might* move as far as everyone knows
+    (for a jump-in "à la volée": every seat that might hold a copy of the top card, by what
+    the table shows), a function of the spectator's view alone. A seat asked answers with one of
+    its moves or with `ActionEncoding.decline` (its only legal id when it has no real chance),
+    and is not asked again until a move changes the position (start a new ``declined`` set
+    after every move).
 
     Args:
-        state: A position that is not over.
+        state: A position that is not over (a view: the seats of its ``to_act``).
         declined: The seats that let their chance go in this position.
 
     Returns:
-        The first seat of ``to_act[1:]`` (in that order) not in ``declined``, else ``to_act[0]``.
+        The first seat that might interrupt (in seat order after the current player) not in
+        ``declined``, else the current player ``to_act[0]``.
 
     Raises:
         InvalidArgumentError: if the game is over, ``state`` is not a state (or a view), or
@@ -144,9 +150,23 @@ def seat_to_decide(state: State[Any, Any, Any], declined: frozenset[int] = froze
     return _seat_to_decide(state, declined)
 
 
+def _askable(position: State[Any, Any, Any] | View) -> tuple[int, ...]:
+    """The seats a sequential interface may ask now, from public information (current first).
+
+    A game whose out-of-turn moves depend on hidden cards gives its states an ``_askable``
+    method (the shedding engine, for jump-ins); otherwise, and for a view, `State.to_act`.
+    """
+    askable = getattr(position, "_askable", None)
+    if askable is None:
+        to_act: tuple[int, ...] = position.to_act  # type: ignore[union-attr]
+        return to_act
+    seats: tuple[int, ...] = askable()
+    return seats
+
+
 def _seat_to_decide(state: State[Any, Any, Any] | View, declined: AbstractSet[int]) -> int:
     """`seat_to_decide` for the adapters' own states and sets (checked by their builders)."""
-    to_act: tuple[int, ...] = state.to_act  # type: ignore[union-attr]
+    to_act = _askable(state)
     if not to_act:
         raise InvalidArgumentError("state", "(a finished game)", "the game is over")
     current = to_act[0]
@@ -222,13 +242,19 @@ class ActionEncoding:
     exactly one id in ``range(size)``, and each id maps back to that move in any position where
     it is legal. Ids are stable across versions (see the module documentation for the layout).
 
+    An encoding answers for the positions (states and views) of its game whose rules share its
+    layout: its own rules (an identity check: the environments' states carry them) or any rules
+    of the game for which `action_encoding` builds the same ids (8 Américain's "le-cumul" for
+    the default rules, not "32-cartes"). Any other position is refused with
+    `InvalidArgumentError`. It pickles as its arguments (game name, rules, players).
+
     Attributes:
         game: The game.
         rules: The rules the layout was built for.
         players: The number of seats.
         size: The number of ids.
         decline: The last id: "let the chance to move out of turn go", legal exactly for a
-            seat of ``to_act[1:]`` (see `seat_to_decide`).
+            seat other than the current player that `seat_to_decide` may ask.
 
     Examples:
         >>> from cardgames import crazy_eights
@@ -252,6 +278,44 @@ class ActionEncoding:
     """Ids of moves already encoded (a bounded cache, filled by `encode`)."""
     _known: dict[int, tuple[Move, int]] = attrs.field(factory=dict, init=False, repr=False)
     """Ids by ``id(move)`` of the engine's move objects, with the move (see `legal_by_id`)."""
+    _rules_seen: list[Any] = attrs.field(factory=list, init=False, repr=False)
+    """Rules objects already found to share `rules`' layout (compared by identity next time)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments: unpickled, it is `action_encoding`'s (cached) encoding."""
+        return (_action_encoding_of, (self.game.name, self.rules, self.players))
+
+    def _check_rules(self, rules: object, position: object) -> None:
+        """Refuse a position whose rules do not share this encoding's layout.
+
+        The same rules object as `rules` passes at the cost of an identity check (the
+        environments' states carry the encoding's own); other rules must be of the same game
+        and give the same ids to the same moves (`action_encoding` of them has the same
+        layout: "standard" and "le-cumul" do, "32-cartes" does not).
+
+        Raises:
+            InvalidArgumentError: otherwise.
+        """
+        if rules is self.rules:
+            return
+        seen = self._rules_seen
+        for known in seen:
+            if rules is known:
+                return
+        if type(rules) is not type(self.rules):
+            raise InvalidArgumentError(
+                "position", position, f"expected a position of {self.game.name}"
+            )
+        other = action_encoding(self.game, rules, players=self.players)
+        if other._keys != self._keys:
+            raise InvalidArgumentError(
+                "position",
+                position,
+                "its rules do not share this encoding's layout (make one for them with "
+                "action_encoding)",
+            )
+        if len(seen) < 8:
+            seen.append(rules)
 
     @property
     def _planet_cards(self) -> bool:
@@ -339,6 +403,9 @@ class ActionEncoding:
     def legal_actions(self, position: StateOrView, player: int | None = None) -> list[int]:
         """The ids of the legal moves of a seat, ascending (with `decline` for an interrupter).
 
+        `decline` is legal for a seat other than the current player that may move, or, in a
+        state, that `seat_to_decide` may ask (it alone, for a seat with no real chance).
+
         Args:
             position: A state, or a seat's view.
             player: With a state, the seat (default: ``to_act[0]``).
@@ -351,7 +418,7 @@ class ActionEncoding:
         """
         seat, legal, to_act, trusted = self._legal(position, player)
         ids = sorted(set(self._ids_of(legal, trusted, position)))
-        if ids and to_act and seat != to_act[0]:
+        if to_act and seat != to_act[0] and (ids or (trusted and seat in _askable(position))):
             ids.append(self.decline)
         return ids
 
@@ -396,6 +463,9 @@ class ActionEncoding:
                 raise InvalidArgumentError(
                     "position", position, f"expected a view of {self.players} players"
                 )
+            view_rules = getattr(position, "rules", None)
+            if view_rules is not None:
+                self._check_rules(view_rules, position)
             viewer = position.viewer
             if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.players):
                 raise InvalidArgumentError("position", position, "its viewer is not a seat")
@@ -423,6 +493,7 @@ class ActionEncoding:
             raise InvalidArgumentError(
                 "position", position, f"expected a state of {self.players} players"
             )
+        self._check_rules(state.rules, position)
         to_act_now: tuple[int, ...] = state.to_act
         if player is None:
             if not to_act_now:
@@ -548,6 +619,11 @@ def remember(cache: dict[_K, _V], key: _K, value: _V) -> None:
         cache[key] = value
         while len(cache) > _CACHE_SIZE:
             del cache[next(iter(cache))]
+
+
+def _action_encoding_of(game: str, rules: Any, players: int) -> ActionEncoding:
+    """`action_encoding` with positional arguments (what a pickled encoding calls)."""
+    return action_encoding(game, rules, players=players)
 
 
 def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -> ActionEncoding:

@@ -79,7 +79,7 @@ import attrs
 import numpy as np
 
 from cardgames._rl_write import SheddingWriter
-from cardgames.cards import Suit, make_deck
+from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game, View
 from cardgames.planets.cards import PlanetCard
@@ -140,7 +140,9 @@ def _layout(blocks: list[tuple[str, int, str]]) -> tuple[Field, ...]:
 class ObservationEncoding:
     """The observation layout of one game, rules and number of players.
 
-    Build it with `observation_encoding`; `encode` turns a view into a vector.
+    Build it with `observation_encoding`; `encode` turns a view into a vector. It takes views
+    of its game whose rules share its layout (the same fields and cards) and pickles as its
+    arguments (game name, rules, players).
 
     Attributes:
         game: The game.
@@ -164,7 +166,7 @@ class ObservationEncoding:
     fields: tuple[Field, ...]
     _fill: Callable[[array.array[float], Any, int], None] = attrs.field(repr=False)
     _rules_seen: list[Any] = attrs.field(factory=list, init=False, repr=False)
-    """Rules objects already found equal to `rules` (compared by identity next time)."""
+    """Rules objects already found to share `rules`' layout (compared by identity next time)."""
     _zeros: array.array[float] = attrs.field(init=False, repr=False)
 
     @_zeros.default
@@ -205,12 +207,38 @@ class ObservationEncoding:
         if type(players) is not tuple or len(players) != self.players:
             raise InvalidArgumentError("view", view, f"expected a view of {self.players} players")
         rules = getattr(view, "rules", None)
-        if rules is not None and not any(rules is known for known in self._rules_seen):
-            if type(rules) is not type(self.rules) or rules != self.rules:
-                raise InvalidArgumentError("view", view, "its rules are not this encoding's")
-            if len(self._rules_seen) < 8:
-                self._rules_seen.append(rules)
+        if rules is not None and rules is not self.rules:
+            self._check_rules(rules, view)
         return _finite(self._encode(view), view)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its arguments: unpickled, it is `observation_encoding`'s (cached) one."""
+        return (_observation_encoding_of, (self.game.name, self.rules, self.players))
+
+    def _check_rules(self, rules: object, view: object) -> None:
+        """Refuse a view whose rules do not share this encoding's layout.
+
+        Rules of the same game pass if they give the same fields and the same cards (a
+        shedding game's deck): "standard" and "a-la-volee" do, "32-cartes" does not.
+
+        Raises:
+            InvalidArgumentError: otherwise.
+        """
+        seen = self._rules_seen
+        if any(rules is known for known in seen):
+            return
+        if type(rules) is not type(self.rules):
+            raise InvalidArgumentError("view", view, f"expected a view of {self.game.name}")
+        other = observation_encoding(self.game, rules, players=self.players)
+        if other.fields != self.fields or _cards(rules) != _cards(self.rules):
+            raise InvalidArgumentError(
+                "view",
+                view,
+                "its rules do not share this encoding's layout (make one for them with "
+                "observation_encoding)",
+            )
+        if len(seen) < 8:
+            seen.append(rules)
 
     def _encode(self, view: Any) -> npt.NDArray[np.float32]:
         """`encode` without the checks of the view's game, size and rules."""
@@ -231,8 +259,15 @@ class ObservationEncoding:
         return np.frombuffer(out, dtype=np.float32)
 
 
+def _cards(rules: object) -> tuple[Card, ...]:
+    """The distinct cards of a shedding game's deck, in code order (none for other games)."""
+    if isinstance(rules, SheddingRules):
+        return tuple(sorted(set(make_deck(rules.deck))))
+    return ()
+
+
 def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> ObservationEncoding:
-    cards = sorted(set(make_deck(rules.deck)))
+    cards = _cards(rules)
     index = {card: i for i, card in enumerate(cards)}  # the 53 Card objects: found by identity
     d, n = len(cards), players
     fields = _layout(
@@ -365,6 +400,11 @@ def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationE
 
 
 _ENCODINGS: dict[tuple[str, Any, int], ObservationEncoding] = {}
+
+
+def _observation_encoding_of(game: str, rules: Any, players: int) -> ObservationEncoding:
+    """`observation_encoding` with positional arguments (what a pickled encoding calls)."""
+    return observation_encoding(game, rules, players=players)
 
 
 def observation_encoding(

@@ -41,7 +41,8 @@ def check_seed(seed: object) -> int:
 class Table:
     """A game in progress and the seats that let their out-of-turn chance go.
 
-    `seat` is the seat asked now (`seat_to_decide`); `act` plays its answer. A refused answer
+    `seat` is the seat asked now (`seat_to_decide`, from public information only: a seat may be
+    asked that has no move but ``decline``, see `idle`); `act` plays its answer. A refused answer
     raises and changes nothing (the state is immutable; the table keeps the old one).
 
     What one position needs (the seat asked, its legal ids and their moves) is computed once and
@@ -80,10 +81,23 @@ class Table:
         """The seat asked for a decision now, ``None`` once the game is over."""
         return self._position()[0]
 
-    def legal_actions(self) -> list[int]:
-        """The legal ids of the seat asked now (empty once the game is over)."""
+    @property
+    def idle(self) -> bool:
+        """Whether the seat asked now has no move but `ActionEncoding.decline`.
+
+        Asked because public information cannot rule out that it may move out of turn (see
+        `seat_to_decide`), it has no such move in fact.
+        """
         seat, moves = self._position()
-        if seat is None or not moves:
+        return seat is not None and not moves
+
+    def legal_actions(self) -> list[int]:
+        """The legal ids of the seat asked now (empty once the game is over).
+
+        A seat asked out of turn may also decline; it may only decline when it has no move.
+        """
+        seat, moves = self._position()
+        if seat is None:
             return []
         ids = list(moves)
         if seat != self.state.to_act[0]:
@@ -101,7 +115,7 @@ class Table:
         encoding = self.encoding
         mask = bytearray(encoding.size)
         asked_now, moves = self._position()
-        if asked and asked_now == seat and moves:  # the ids of legal_actions()
+        if asked and asked_now == seat:  # the ids of legal_actions()
             for action_id in moves:
                 mask[action_id] = 1
             if seat != self.state.to_act[0]:

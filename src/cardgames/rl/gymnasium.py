@@ -18,7 +18,9 @@ the module itself. Every environment passes ``gymnasium.utils.env_checker.check_
 
 - **Steps.** The learner is asked for each of its decisions, out-of-turn chances included (a
   call-out, a jump-in: answer with a move or ``decline``), in the order of
-  `cardgames.rl.seat_to_decide`; between them the opponents play, as in `play_game`.
+  `cardgames.rl.seat_to_decide`; between them the opponents play, as in `play_game`. A seat
+  that `seat_to_decide` asks only because the table cannot rule out its chance (it holds no
+  copy of the card to jump on) declines without its agent, or the learner, being asked.
 - **Opponents that remember.** An opponent that is *informed*
   (`cardgames.agents.base.InformedAgent`: ``"hard"``, ``"ismcts-belief"``) is given its seat's
   `cardgames.infostate.InfoState`, which the environment starts at the deal and extends with
@@ -222,7 +224,12 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while True:
             self._remember()
             seat = table.seat
-            if seat is None or seat == self.seat:
+            if seat is None:
+                return
+            if table.idle:  # asked from public information, with no chance in fact
+                table.act(self.actions.decline)  # no agent is asked, no stream drawn from
+                continue
+            if seat == self.seat:
                 return
             state = table.state
             agent = self.opponents[seat]

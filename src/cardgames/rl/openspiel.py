@@ -82,6 +82,7 @@ import attrs
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Event, Game, Outcome, State, View, find_game
 from cardgames.rl import action_encoding, observation_encoding, rewards, seat_to_decide
+from cardgames.rl._actions import _askable
 from cardgames.rng import Rng
 
 try:
@@ -515,7 +516,7 @@ def _asked_before(state: State[Any, Any, Any], seat: int) -> frozenset[int]:
 
     See `seat_to_decide`. None when ``seat`` may not move there.
     """
-    to_act = state.to_act
+    to_act = _askable(state)  # the seats asked, from public information (seat_to_decide)
     if seat not in to_act:
         return frozenset()
     if seat == to_act[0]:

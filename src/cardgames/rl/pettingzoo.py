@@ -7,7 +7,9 @@ are ``"player_0"`` … ``"player_{n-1}"`` (seat numbers). It passes PettingZoo's
 
 - **Turns.** The agent asked next is `cardgames.rl.seat_to_decide`'s: the seats that may move
   out of turn (a call-out, a jump-in) first, each answering with a move or with the
-  ``decline`` id, then the player whose turn it is.
+  ``decline`` id, then the player whose turn it is. Every agent sees ``agent_selection``, so
+  the seats asked are those that *might* move by what the table shows; a seat asked with no
+  real chance (no copy of the card to jump on) has ``decline`` as its only legal id.
 - **Actions** are the ids of `cardgames.rl.action_encoding` (``Discrete(size)``).
 - **Observations** are dicts: ``"observation"``, the seat's `cardgames.rl.observe` vector
   (float32), and ``"action_mask"`` (int8, 1 at the legal ids; all zero for an agent that is not

@@ -61,7 +61,7 @@ import operator
 import sys
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from cardgames.cards import Card, Rank, Suit
+from cardgames.cards import Card, Rank, Suit, make_deck
 from cardgames.codec import dump_document, encode
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
 from cardgames.game import (
@@ -160,6 +160,11 @@ class _Tables:
         self.drawer_decides = rules.after_draw is AfterDraw.PLAY_OR_PASS
         self.must_play_drawn = rules.after_draw is AfterDraw.MUST_PLAY
         self.multi = rules.decks_for(n) > 1 or rules.deck.size == 54
+        # Copies of each card (by code) the decks hold: whether one may still be in a hand.
+        copies = [0] * 53
+        for card in make_deck(rules.deck, rules.decks_for(n)):
+            copies[int(card)] += 1
+        self.copies: tuple[int, ...] = tuple(copies)
         draws = [c for c in _CARDS if effects[c].draw]
         wild = frozenset(c for c in _CARDS if effects[c].wild)
         # playable[face * 5 + suit]: cards that may be laid on a top card of that face with
@@ -1026,6 +1031,39 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
             for seat in to_act
             if seat in (viewer, self._current, due) or any(t != seat for t in targets)
         )
+
+    def _askable(self) -> tuple[int, ...]:
+        """The seats a sequential interface asks now: `to_act` as public information allows it.
+
+        Who may jump in depends on hidden hands, so asking exactly the seats of `to_act` would
+        tell every seat who holds a copy of the top card. These are instead the seats everyone
+        knows may move (the spectator's `to_act`: the current player, the callers, a seat due
+        to announce) and, while the top card may be jumped on, every seat that might hold a
+        copy of it by what the table shows: not the current player nor the one who laid it, a
+        hand not empty, and a copy that is not on the discard pile. A superset of `to_act`, in
+        its order (the current player first, then seat order after them); the same for two
+        states that look the same to a spectator. The seats that cannot move let their turn
+        to be asked go (the RL adapters' ``decline``).
+        """
+        t = self._tables
+        if not t.jump_in:
+            return self.to_act  # who may call out or announce is public: to_act itself
+        public = self._public_to_act(None)
+        if not public or not _jump_open(self):
+            return public
+        top = self._discard[-1]
+        if self._discard.count(top) >= t.copies[int(top)]:
+            return public  # every copy of the top card lies face up: nobody may jump in
+        current = self._current
+        top_player = self._top_player
+        hands = self._hands
+        n = t.n
+        asked = [current]
+        for step in range(1, n):
+            seat = (current + step) % n
+            if seat in public or (seat != top_player and hands[seat]):
+                asked.append(seat)
+        return tuple(asked)
 
     def _callout_targets(self) -> tuple[int, ...]:
         """The seats that may be called out now (at most two: see `announce_target`)."""
