@@ -42,7 +42,7 @@ beyond the library itself (no pytest, no hypothesis).
 
 Examples:
     >>> from cardgames.game import find_game
-    >>> check_game(find_game("crazy-eights"), examples=2, positions=2)
+    >>> check_game(find_game("crazy-eights"), examples=1, positions=1)
     >>> check_game(find_game("planets"), players=3, examples=1, positions=1, seed=7)
 """
 
