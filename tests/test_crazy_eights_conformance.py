@@ -18,7 +18,7 @@ def test_check_game(seed: int) -> None:
     check_game(
         GAME,
         seed=seed,
-        examples=4,
+        examples=5,
         max_moves=lambda rules: int(rules.max_moves),
         hooks=shedding_hooks(GAME),
     )

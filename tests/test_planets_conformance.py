@@ -14,4 +14,4 @@ from planets_support import max_moves, planets_hooks
 
 @pytest.mark.parametrize("seed", [0, 1000, 2000, 3000, 4000])
 def test_check_game(seed: int) -> None:
-    check_game(GAME, seed=seed, examples=4, max_moves=max_moves, hooks=planets_hooks())
+    check_game(GAME, seed=seed, examples=5, max_moves=max_moves, hooks=planets_hooks())
