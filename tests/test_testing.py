@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames import crazy_eights, huit_americain, planets
-from cardgames.errors import InvalidArgumentError, InvalidRulesError
+from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game
 from cardgames.testing import Hooks, _draw_rules, _player_counts, check_game
 
@@ -49,7 +49,7 @@ def test_imports_neither_pytest_nor_hypothesis() -> None:
         ({"seed": "1"}, InvalidArgumentError, "seed"),
         ({"players": 1}, InvalidArgumentError, "players"),
         ({"players": [2, 99]}, InvalidArgumentError, "players"),
-        ({"players": []}, InvalidRulesError, "players"),
+        ({"players": []}, InvalidArgumentError, "players"),
     ],
 )
 def test_refuses_bad_arguments(

@@ -60,8 +60,14 @@ from typing import Any
 
 import attrs
 
-from cardgames.errors import CardGamesError, IllegalMoveError, InvalidRulesError, ParseError
-from cardgames.game import Event, Game, Move, Outcome, State
+from cardgames.errors import (
+    CardGamesError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    ParseError,
+)
+from cardgames.game import Event, Game, Move, Outcome, State, _whole_number
 from cardgames.rng import Rng
 
 __all__ = ["Hooks", "check_game"]
@@ -147,10 +153,9 @@ def check_game(
     Raises:
         AssertionError: naming the property that failed, the seed to reproduce it, the number
             of players and the rules.
-        InvalidArgumentError: for arguments out of range.
+        InvalidArgumentError: for a number of examples or positions, a seed or a number of
+            players out of range (checked before anything is dealt).
     """
-    from cardgames.game import _whole_number  # the library's own argument check
-
     _whole_number(examples, 1, 100_000, "examples", "a number of examples")
     _whole_number(positions, 1, 10_000, "positions", "a number of positions")
     _whole_number(seed, -(2**63), 2**63 - 1, "seed", "a seed")
@@ -161,13 +166,11 @@ def check_game(
 
 
 def _player_counts(game: Game[Any], players: int | Sequence[int] | None) -> tuple[int, ...]:
-    from cardgames.game import _whole_number
-
     if players is None:
         return tuple(range(game.min_players, game.max_players + 1))
     chosen = (players,) if isinstance(players, int) else tuple(players)
     if not chosen:
-        raise InvalidRulesError("players", players, "expected at least one number of players")
+        raise InvalidArgumentError("players", players, "expected at least one number of players")
     return tuple(
         _whole_number(n, game.min_players, game.max_players, "players", "a number of players")
         for n in chosen
