@@ -28,7 +28,7 @@ from cardgames.shedding import (
     Starter,
     TakePenalty,
 )
-from cardgames.testing import Hooks
+from cardgames.testing import Hooks, check_game
 
 _FACES_52 = tuple(r.letter for r in Rank)
 _FACES_32 = tuple(r.letter for r in Rank if r >= Rank.SEVEN)
@@ -184,4 +184,17 @@ def shedding_hooks(game: Game[Any]) -> Hooks:
         rules=lambda rnd: draw_rules(rnd, game.rules_type),
         candidate_moves=candidate_moves,
         scramble=lambda state, viewer, rnd: scramble(state, -1 if viewer is None else viewer, rnd),
+    )
+
+
+def check_shedding_game(game: Game[Any], seed: int, players: range | None = None) -> None:
+    """Five games of ``game`` through the conformance kit, from ``seed``, with the hooks above
+    and the rules' own move cap as the bound on a round's length."""
+    check_game(
+        game,
+        seed=seed,
+        examples=5,
+        players=players,
+        max_moves=lambda rules: int(rules.max_moves),
+        hooks=shedding_hooks(game),
     )

@@ -1,25 +1,15 @@
 """8 Américain passes the conformance kit (`cardgames.testing.check_game`): every variant,
-options drawn within their bounds, random effects tables, 1 to 4 decks and 2 to 10 players."""
+options drawn within their bounds, random effects tables, 2 to 10 players."""
 
 from __future__ import annotations
 
 import pytest
 
 from cardgames import huit_americain
-from cardgames.testing import check_game
 
-from shedding_support import shedding_hooks
-
-GAME = huit_americain.GAME
+from shedding_support import check_shedding_game
 
 
 @pytest.mark.parametrize("seed", [0, 1000, 2000, 3000, 4000])
 def test_check_game(seed: int) -> None:
-    check_game(
-        GAME,
-        seed=seed,
-        examples=5,
-        players=range(2, 11),
-        max_moves=lambda rules: int(rules.max_moves),
-        hooks=shedding_hooks(GAME),
-    )
+    check_shedding_game(huit_americain.GAME, seed, players=range(2, 11))
