@@ -43,8 +43,11 @@ beyond the library itself (no pytest, no hypothesis).
 Examples:
     >>> from cardgames.game import find_game
     >>> check_game(find_game("crazy-eights"), examples=1, positions=1)
-    >>> check_game(find_game("planets"), players=3, examples=1, positions=1, seed=7)
-"""
+    >>> check_game(find_game("crazy-eights"), examples=0)
+    Traceback (most recent call last):
+    ...
+    cardgames.errors.InvalidArgumentError: invalid argument examples=0: expected a number of examples from 1 to 100000
+"""  # noqa: E501  (a doctest output line cannot be wrapped)
 
 from __future__ import annotations
 
