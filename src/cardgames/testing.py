@@ -14,7 +14,7 @@ and a random playout to the end. The properties checked, by the names a failure 
 - ``outcome``: ``outcome()`` is ``None`` while the game runs; once over it has winners among the
   seats and one score per seat;
 - ``invariants``: after every move the engine's own checker (`Game.check_state`) passes, every
-  card is still there (`State.all_cards` unchanged and sorted), the last events are `Event` s;
+  card is still there (`State.all_cards` unchanged and sorted), every last event is an `Event`;
 - ``termination``: a game ends within the move bound (``max_moves``);
 - ``every legal move applies``: each legal move of a sample of positions applies and gives a
   state of the same class;
@@ -31,8 +31,10 @@ and a random playout to the end. The properties checked, by the names a failure 
 - ``views leak nothing``: no view holds the RNG's state words; a seat's view lists that seat's
   legal moves (if it has a ``legal_moves`` field); a state sampled from a seat's view by
   `Game.sample_state` (which re-deals everything that seat has not seen) shows that seat the same
-  view and the same outcome, and that seat the same legal moves and the same say in whether
-  it is in ``to_act``; so does every state a `Hooks.scramble` returns.
+  view, has the same outcome, gives that seat the same legal moves and keeps it in ``to_act``
+  or out of it alike; so does every state a `Hooks.scramble` returns. (Other seats' places in
+  ``to_act`` may differ: a jump-in depends on a hand the seat has not seen; views show only
+  what their seat may know of it.)
 
 A failure raises `AssertionError` naming the game, the property, the example's seed, the number
 of players and the rules; ``check_game(game, seed=<seed>, examples=1)`` (with the same other
