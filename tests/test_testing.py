@@ -11,17 +11,18 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cardgames import crazy_eights, huit_americain, planets
-from cardgames.errors import InvalidArgumentError
+from cardgames.errors import InvalidArgumentError, InvalidStateError
 from cardgames.game import Game
 from cardgames.testing import Hooks, _draw_rules, _player_counts, check_game
 
+from toygame import DECK, ToyState, make_game, sample_state
 from toygame import GAME as TOY
-from toygame import ToyState, make_game
 
 GAMES: tuple[Game[Any], ...] = (crazy_eights.GAME, huit_americain.GAME, planets.GAME)
 
@@ -129,3 +130,32 @@ def test_hook_rules_are_used() -> None:
 
     check_game(TOY, examples=6, positions=1, hooks=Hooks(rules=rules))
     assert drawn  # a third of the examples, on average
+
+
+class BadSample(ToyState):
+    """Toy Pile whose `Game.sample_state` fills the stock with copies of one card."""
+
+
+def _every_card_once(state: Any) -> None:
+    if state.all_cards() != tuple(sorted(DECK)):
+        raise InvalidStateError("/data/stock", "cards created or lost")
+
+
+def _sample_copying_a_card(view: Any, rng: Any) -> BadSample:
+    state = sample_state(BadSample, view, rng)
+    if len(state.stock) < 2:
+        return state
+    return attrs.evolve(state, stock=(state.stock[0],) * len(state.stock))
+
+
+def test_sampled_states_pass_check_state() -> None:
+    # The stock is hidden from every seat, so the views of the bad sample are right: only the
+    # game's own invariant checker, run on the sampled state, sees the copied cards.
+    game = attrs.evolve(
+        make_game(BadSample, "toy-pile-bad-sample"),
+        sample_state=_sample_copying_a_card,
+        check_state=_every_card_once,
+    )
+    BadSample.GAME = game
+    with pytest.raises(AssertionError, match="check_state refused a state sampled from seat"):
+        check_game(game, examples=5)

@@ -34,7 +34,8 @@ and a random playout to the end. The properties checked, by the names a failure 
   view, has the same outcome, gives that seat the same legal moves and keeps it in ``to_act``
   or out of it alike; so does every state a `Hooks.scramble` returns. (Other seats' places in
   ``to_act`` may differ: a jump-in depends on a hand the seat has not seen; views show only
-  what their seat may know of it.)
+  what their seat may know of it.) A state sampled from a game in play passes
+  `Game.check_state`.
 
 A failure raises `AssertionError` naming the game, the property, the example's seed, the number
 of players and the rules; ``check_game(game, seed=<seed>, examples=1)`` (with the same other
@@ -575,6 +576,12 @@ def _scrambles(
             sampled = game.sample_state(view, Rng.from_seed(rnd.randrange(_SEED_BOUND)))
         except NotImplementedError:
             break
+        if not state.is_over:
+            try:
+                game.check_state(sampled)
+            except CardGamesError as error:
+                detail = f"check_state refused a state sampled from seat {viewer}'s view: {error}"
+                raise _PropertyFailed("views leak nothing", detail) from None
         yield sampled, "a state sampled from it (Game.sample_state)"
     if hooks.scramble is not None:
         for _ in range(_SCRAMBLES):
