@@ -7,9 +7,10 @@ import pytest
 
 from cardgames import huit_americain
 
+from conformance import SEEDS
 from shedding_support import check_shedding_game
 
 
-@pytest.mark.parametrize("seed", [0, 1000, 2000, 3000, 4000])
-def test_check_game(seed: int) -> None:
-    check_shedding_game(huit_americain.GAME, seed, players=range(2, 11))
+@pytest.mark.parametrize(("seed", "hooks"), SEEDS)
+def test_check_game(seed: int, hooks: bool) -> None:
+    check_shedding_game(huit_americain.GAME, seed, players=range(2, 11), hooks=hooks)

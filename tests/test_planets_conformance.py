@@ -9,9 +9,16 @@ import pytest
 from cardgames.planets import GAME
 from cardgames.testing import check_game
 
+from conformance import SEEDS
 from planets_support import max_moves, planets_hooks
 
 
-@pytest.mark.parametrize("seed", [0, 1000, 2000, 3000, 4000])
-def test_check_game(seed: int) -> None:
-    check_game(GAME, seed=seed, examples=5, max_moves=max_moves, hooks=planets_hooks())
+@pytest.mark.parametrize(("seed", "hooks"), SEEDS)
+def test_check_game(seed: int, hooks: bool) -> None:
+    check_game(
+        GAME,
+        seed=seed,
+        examples=5,
+        max_moves=max_moves,
+        hooks=planets_hooks() if hooks else None,
+    )
