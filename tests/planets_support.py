@@ -36,34 +36,37 @@ from cardgames.planets import (
     parse_planet_cards,
 )
 from cardgames.rng import Rng
-
-from conformance import Subject
+from cardgames.testing import Hooks
 
 Counts = tuple[int, ...]
 
 # -- rules ----------------------------------------------------------------------------------------
 
 
-@st.composite
-def score_tables(draw: st.DrawFn) -> ScoreTable:
-    return ScoreTable(draw(st.lists(st.integers(0, 200), min_size=10, max_size=10)))
+def draw_rules(rnd: random.Random) -> Rules:
+    """Random combinations of every option (small turn caps keep the playouts short);
+    `random_rules` and the conformance kit's rules hook draw them.
+    """
 
+    def table() -> ScoreTable:
+        return ScoreTable([rnd.randint(0, 200) for _ in range(10)])
 
-@st.composite
-def random_rules(draw: st.DrawFn) -> Rules:
-    """Random combinations of every option (small turn caps keep the playouts short)."""
     return Rules(
-        initial_hand=draw(st.sampled_from((0, 0, 1, 3, 5, 10, 12))),
-        draw_count=draw(st.sampled_from((3, 3, 2, 1))),
-        hand_limit=draw(st.sampled_from((10, 10, None, 1, 3, 6))),
-        first_commander=draw(st.integers(0, 3)),
-        may_decline=draw(st.booleans()),
-        commander_points=draw(score_tables()),
-        adjutant_points=draw(score_tables()),
-        all_different_commander=draw(st.integers(0, 100)),
-        all_different_adjutant=draw(st.integers(0, 100)),
-        max_turns=draw(st.sampled_from((1, 2, 5, 20, 60, 150, 500))),
+        initial_hand=rnd.choice((0, 0, 1, 3, 5, 10, 12)),
+        draw_count=rnd.choice((3, 3, 2, 1)),
+        hand_limit=rnd.choice((10, 10, None, 1, 3, 6)),
+        first_commander=rnd.randint(0, 3),
+        may_decline=rnd.random() < 0.5,
+        commander_points=table(),
+        adjutant_points=table(),
+        all_different_commander=rnd.randint(0, 100),
+        all_different_adjutant=rnd.randint(0, 100),
+        max_turns=rnd.choice((1, 2, 5, 20, 60, 150, 500)),
     )
+
+
+def random_rules() -> st.SearchStrategy[Rules]:
+    return st.builds(draw_rules, st.randoms(use_true_random=False))
 
 
 def rules_strategy() -> st.SearchStrategy[Rules]:
@@ -271,14 +274,14 @@ def parse_counts(cards: Sequence[PlanetCard]) -> Counts:
     return tuple(counts)
 
 
-def planets_subject() -> Subject:
-    return Subject(
-        game=GAME,
-        rules=rules_strategy(),
-        players=players_strategy,
+def planets_hooks() -> Hooks:
+    """What the conformance kit adds for the planet game: random score tables, moves with one
+    field changed, and a re-deal of what a seat has not seen written for the engine.
+    """
+    return Hooks(
+        rules=draw_rules,
         candidate_moves=candidate_moves,
-        scramble=scramble,
-        max_moves=max_moves,
+        scramble=lambda state, viewer, rnd: scramble(state, -1 if viewer is None else viewer, rnd),
     )
 
 

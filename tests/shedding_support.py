@@ -28,62 +28,66 @@ from cardgames.shedding import (
     Starter,
     TakePenalty,
 )
-
-from conformance import Subject
+from cardgames.testing import Hooks, check_game
 
 _FACES_52 = tuple(r.letter for r in Rank)
 _FACES_32 = tuple(r.letter for r in Rank if r >= Rank.SEVEN)
 
 
-@st.composite
-def effects_strategy(draw: st.DrawFn, deck: DeckKind) -> Effects:
+def draw_effects(rnd: random.Random, deck: DeckKind) -> Effects:
+    """A random table of card effects for ``deck`` (up to 6 faces, jokers wild if any)."""
     faces = _FACES_32 if deck is DeckKind.PIQUET_32 else _FACES_52
-    chosen = draw(st.lists(st.sampled_from(faces), unique=True, max_size=6))
+    chosen = rnd.sample(faces, rnd.randint(0, 6))
     table: dict[str, Effect] = {}
     for face in chosen:
-        again = draw(st.booleans()) if draw(st.integers(0, 5)) == 0 else False
-        if again:
-            table[face] = Effect(again=True, wild=draw(st.booleans()), swap=draw(st.booleans()))
+        if rnd.randint(0, 5) == 0 and rnd.random() < 0.5:
+            table[face] = Effect(again=True, wild=rnd.random() < 0.5, swap=rnd.random() < 0.5)
             continue
-        choose = draw(st.integers(0, 8)) == 0
+        choose = rnd.randint(0, 8) == 0
         table[face] = Effect(
-            wild=draw(st.integers(0, 4)) == 0,
-            draw=draw(st.sampled_from((0, 0, 0, 1, 2, 4))),
-            skip=False if choose else draw(st.integers(0, 4)) == 0,
-            reverse=draw(st.integers(0, 4)) == 0,
-            swap=draw(st.integers(0, 8)) == 0,
+            wild=rnd.randint(0, 4) == 0,
+            draw=rnd.choice((0, 0, 0, 1, 2, 4)),
+            skip=False if choose else rnd.randint(0, 4) == 0,
+            reverse=rnd.randint(0, 4) == 0,
+            swap=rnd.randint(0, 8) == 0,
             choose=choose,
         )
     if deck is DeckKind.JOKERS_54:
-        table["JOKER"] = Effect(wild=True, draw=draw(st.sampled_from((0, 2, 5))))
+        table["JOKER"] = Effect(wild=True, draw=rnd.choice((0, 2, 5)))
     return Effects(table)
 
 
-@st.composite
-def random_rules(draw: st.DrawFn, rules_type: type[SheddingRules]) -> SheddingRules:
-    deck = draw(st.sampled_from(list(DeckKind)))
+def draw_rules(rnd: random.Random, rules_type: type[SheddingRules]) -> SheddingRules:
+    """Random combinations of every option, effects tables included (caps of 40 to 400 moves
+    keep the playouts short); `random_rules` and the conformance kit's rules hook draw them.
+    """
+    deck = rnd.choice(list(DeckKind))
     return rules_type(
         deck=deck,
-        decks=draw(st.sampled_from((None, None, 1, 2, 3, 4))),
-        cards_per_player=draw(st.integers(6, 14)),
-        hand_size=draw(st.integers(1, 8)),
-        hand_size_two_players=draw(st.sampled_from((None, 5, 3))),
-        dealer=draw(st.integers(0, 1)),
-        effects=draw(effects_strategy(deck)),
-        stacking=draw(st.sampled_from(list(Stacking))),
-        penalty_ends_turn=draw(st.booleans()),
-        draw_until_playable=draw(st.booleans()),
-        after_draw=draw(st.sampled_from(list(AfterDraw))),
-        draw_when_playable=draw(st.booleans()),
-        announce_penalty=draw(st.sampled_from((0, 1, 2, 2, 3))),
-        two_players_again=draw(st.booleans()),
-        jump_in=draw(st.booleans()),
-        jump_in_window=draw(st.sampled_from(list(JumpInWindow))),
-        starter=draw(st.sampled_from(list(Starter))),
-        starter_effects=draw(st.booleans()),
-        scoring=draw(st.sampled_from(list(Scoring))),
-        max_moves=draw(st.integers(40, 400)),
+        decks=rnd.choice((None, None, 1, 2, 3, 4)),
+        cards_per_player=rnd.randint(6, 14),
+        hand_size=rnd.randint(1, 8),
+        hand_size_two_players=rnd.choice((None, 5, 3)),
+        dealer=rnd.randint(0, 1),
+        effects=draw_effects(rnd, deck),
+        stacking=rnd.choice(list(Stacking)),
+        penalty_ends_turn=rnd.random() < 0.5,
+        draw_until_playable=rnd.random() < 0.5,
+        after_draw=rnd.choice(list(AfterDraw)),
+        draw_when_playable=rnd.random() < 0.5,
+        announce_penalty=rnd.choice((0, 1, 2, 2, 3)),
+        two_players_again=rnd.random() < 0.5,
+        jump_in=rnd.random() < 0.5,
+        jump_in_window=rnd.choice(list(JumpInWindow)),
+        starter=rnd.choice(list(Starter)),
+        starter_effects=rnd.random() < 0.5,
+        scoring=rnd.choice(list(Scoring)),
+        max_moves=rnd.randint(40, 400),
     )
+
+
+def random_rules(rules_type: type[SheddingRules]) -> st.SearchStrategy[SheddingRules]:
+    return st.builds(draw_rules, st.randoms(use_true_random=False), st.just(rules_type))
 
 
 def rules_strategy(game: Game[Any]) -> st.SearchStrategy[SheddingRules]:
@@ -172,12 +176,28 @@ def scramble(state: Any, viewer: int, rnd: random.Random) -> SheddingState:
     )
 
 
-def shedding_subject(game: Game[Any], most_players: int = 8) -> Subject:
-    return Subject(
-        game=game,
-        rules=rules_strategy(game),
-        players=players_strategy(game, most_players),
+def shedding_hooks(game: Game[Any]) -> Hooks:
+    """What the conformance kit adds for the shedding games: random effects tables, moves
+    with one field changed, and a re-deal of what a seat has not seen written for the engine.
+    """
+    return Hooks(
+        rules=lambda rnd: draw_rules(rnd, game.rules_type),
         candidate_moves=candidate_moves,
-        scramble=scramble,
+        scramble=lambda state, viewer, rnd: scramble(state, -1 if viewer is None else viewer, rnd),
+    )
+
+
+def check_shedding_game(
+    game: Game[Any], seed: int, players: range | None = None, *, hooks: bool = True
+) -> None:
+    """Five games of ``game`` through the conformance kit, from ``seed``, with the hooks above
+    (or without: what the kit does from the descriptor alone) and the rules' own move cap as the
+    bound on a round's length."""
+    check_game(
+        game,
+        seed=seed,
+        examples=5,
+        players=players,
         max_moves=lambda rules: int(rules.max_moves),
+        hooks=shedding_hooks(game) if hooks else None,
     )

@@ -56,6 +56,7 @@ MODULES = (
     "cardgames.schema",
     "cardgames.narration",
     "cardgames.rl",
+    "cardgames.testing",
 )
 """The public modules, in the order they appear in the snapshot."""
 

@@ -1,12 +1,16 @@
-"""The shared conformance suite on Crazy Eights: every preset and random option combinations."""
+"""Crazy Eights passes the conformance kit (`cardgames.testing.check_game`): presets, options
+drawn within their bounds, random effects tables, 2 to 7 players."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardgames import crazy_eights
 
-from conformance import ConformanceSuite
-from shedding_support import shedding_subject
+from conformance import SEEDS
+from shedding_support import check_shedding_game
 
 
-class TestCrazyEightsConformance(ConformanceSuite):
-    subject = shedding_subject(crazy_eights.GAME)
+@pytest.mark.parametrize(("seed", "hooks"), SEEDS)
+def test_check_game(seed: int, hooks: bool) -> None:
+    check_shedding_game(crazy_eights.GAME, seed, hooks=hooks)

@@ -1,13 +1,16 @@
-"""The shared conformance suite on 8 Américain: every variant and random combinations of them,
-with 1 to 4 decks and 2 to 10 players."""
+"""8 Américain passes the conformance kit (`cardgames.testing.check_game`): every variant,
+options drawn within their bounds, random effects tables, 2 to 10 players."""
 
 from __future__ import annotations
 
+import pytest
+
 from cardgames import huit_americain
 
-from conformance import ConformanceSuite
-from shedding_support import shedding_subject
+from conformance import SEEDS
+from shedding_support import check_shedding_game
 
 
-class TestHuitAmericainConformance(ConformanceSuite):
-    subject = shedding_subject(huit_americain.GAME, most_players=10)
+@pytest.mark.parametrize(("seed", "hooks"), SEEDS)
+def test_check_game(seed: int, hooks: bool) -> None:
+    check_shedding_game(huit_americain.GAME, seed, players=range(2, 11), hooks=hooks)

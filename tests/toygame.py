@@ -39,7 +39,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 import attrs
-from hypothesis import strategies as st
 
 from cardgames.cards import Card, Rank, Suit, format_cards, parse_cards, remove_card
 from cardgames.codec import decode, dump_document, encode, load_document
@@ -65,8 +64,9 @@ from cardgames.game import (
 )
 from cardgames.options import RulesBase, option
 from cardgames.rng import Rng
+from cardgames.testing import Hooks
 
-from conformance import AnyState, Subject
+from conformance import AnyState
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -93,8 +93,9 @@ __all__ = [
     "ensure_registered",
     "make_game",
     "new_game",
+    "sample_state",
     "scramble",
-    "toy_subject",
+    "toy_hooks",
 ]
 
 DECK: tuple[Card, ...] = tuple(
@@ -626,6 +627,42 @@ def _outcome(
     return Outcome(reason, winners, scores, detail)
 
 
+def sample_state(state_type: type[StateT], view: ToyView, rng: Rng) -> StateT:
+    """A state of ``state_type`` that shows ``view`` to its viewer: the cards the viewer has not
+    seen (other hands, the stock; every hand, for a spectator) dealt at random with ``rng``,
+    under the default rules (a view does not show the move cap), the card of another seat's
+    `Took` being the last of its taker's hand (whatever the view says of it).
+    """
+    own = () if view.hand is None else view.hand
+    pool = [card for card in DECK if card not in own and card not in view.pile]
+    order, rng = rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.viewer:
+            hands.append(own)
+        else:
+            hands.append(order[:size])
+            order = order[size:]
+    events = tuple(
+        attrs.evolve(e, card=hands[e.player][-1])
+        if isinstance(e, Took) and e.player != view.viewer
+        else e
+        for e in view.events
+    )
+    return state_type(
+        rules=state_type.GAME.default_rules,
+        players=view.players,
+        hands=tuple(hands),
+        stock=order,
+        pile=view.pile,
+        current=view.current,
+        moves_played=view.moves_played,
+        rng=rng,
+        outcome=view.outcome,
+        events=events,
+    )
+
+
 # -- the descriptor -------------------------------------------------------------------------------
 
 StateT = TypeVar("StateT", bound=ToyState)
@@ -638,9 +675,11 @@ def make_game(
     title: str = "Toy Pile",
     aliases: tuple[str, ...] = (),
     view_type: type[ToyView] = ToyView,
+    sampling: bool = True,
 ) -> Game[StateT]:
     """Build the descriptor of a game played by ``state_type`` (Toy Pile or a copy of it) and
-    attach it to the class as ``GAME``. Nothing is registered.
+    attach it to the class as ``GAME``. Nothing is registered. Without ``sampling``, the game
+    does not implement `Game.sample_state`.
     """
 
     def deal(
@@ -651,6 +690,9 @@ def make_game(
         deck: Sequence[Card] | str | None,
     ) -> StateT:
         return state_type.deal(players, seed=seed, rules=rules, deck=deck)
+
+    def sample(view: ToyView, rng: Rng) -> StateT:
+        return sample_state(state_type, view, rng)
 
     game: Game[StateT] = Game(
         name=name,
@@ -665,6 +707,7 @@ def make_game(
         event_types=EVENT_TYPES,
         view_type=view_type,
         new_game=deal,
+        sample_state=sample if sampling else None,
     )
     state_type.GAME = game
     return game
@@ -740,21 +783,16 @@ def scramble(state: AnyState, viewer: int, rnd: random.Random) -> ToyState:
     )
 
 
-def toy_subject(
-    game: Game[Any],
-    *,
-    scrambler: Callable[[AnyState, int, random.Random], AnyState] | None = scramble,
-) -> Subject:
-    """The conformance `Subject` of Toy Pile (or of a copy of it played by ``game``)."""
-    rules = st.one_of(
-        st.sampled_from(list(PRESETS.values())),
-        st.builds(ToyRules, max_moves=st.integers(1, 60)),
-    )
-    return Subject(
-        game=game,
-        rules=rules,
-        players=lambda _rules: st.integers(game.min_players, game.max_players),
-        candidate_moves=candidate_moves,
-        scramble=scrambler,
-        max_moves=lambda rules: int(rules.max_moves),
+def toy_hooks(
+    scrambler: Callable[[AnyState, int | None, random.Random], AnyState] | None = None,
+) -> Hooks:
+    """The conformance kit's hooks for Toy Pile: every lay and take as candidates, and a
+    re-deal of what a seat has not seen (default: `scramble`).
+    """
+
+    def default(state: AnyState, viewer: int | None, rnd: random.Random) -> AnyState:
+        return scramble(state, -1 if viewer is None else viewer, rnd)
+
+    return Hooks(
+        candidate_moves=candidate_moves, scramble=default if scrambler is None else scrambler
     )
