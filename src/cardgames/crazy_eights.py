@@ -50,7 +50,7 @@ from typing import ClassVar, overload
 import attrs
 
 from cardgames.cards import Card
-from cardgames.game import Game, register
+from cardgames.game import Game, Lazy, register
 from cardgames.options import _final_rules
 from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
@@ -334,5 +334,8 @@ GAME: Game[SheddingState] = Game(
     new_match=lambda players, rules, seed, rounds: Match.new(
         players, rules, seed=seed, rounds=rounds
     ),
+    capabilities={
+        "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
+    },
 )
 register(GAME)

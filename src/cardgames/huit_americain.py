@@ -62,7 +62,7 @@ from typing import ClassVar, overload
 import attrs
 
 from cardgames.cards import Card, DeckKind
-from cardgames.game import Game, register
+from cardgames.game import Game, Lazy, register
 from cardgames.options import _final_rules, option
 from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
@@ -365,5 +365,8 @@ GAME: Game[SheddingState] = Game(
     new_match=lambda players, rules, seed, rounds: Match.new(
         players, rules, seed=seed, rounds=rounds
     ),
+    capabilities={
+        "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
+    },
 )
 register(GAME)

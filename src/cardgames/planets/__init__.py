@@ -80,7 +80,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardgames.errors import MatchOverError
-from cardgames.game import Game, register
+from cardgames.game import Game, Lazy, register
 from cardgames.planets.cards import (
     BLACK_HOLE,
     FULL_DECK,
@@ -234,6 +234,9 @@ GAME: Final[Game[PlanetsState]] = Game(
     new_match=lambda players, rules, seed, rounds: Match.new(
         players, rules, seed=seed, games=rounds
     ),
+    capabilities={
+        "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
+    },
 )
 """The descriptor of "8", registered as ``"planets"``, ``"8"`` and ``"huit planètes"``."""
 
