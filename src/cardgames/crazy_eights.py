@@ -335,6 +335,7 @@ GAME: Game[SheddingState] = Game(
         players, rules, seed=seed, rounds=rounds
     ),
     capabilities={
+        "cli_table": Lazy("cardgames.shedding.narration:TABLE"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
     },
 )
