@@ -157,10 +157,13 @@ class LoudTable(PlainTable):
         return ()
 
 
+class CheeringState(toygame.ToyState):
+    """Toy Pile played as the cheering game."""
+
+
 def _cheering_game() -> Game[Any]:
     """A copy of Toy Pile with its own event and move, phrasebook and table, registered."""
-    state_type = type("CheeringState", (toygame.ToyState,), {})
-    game: Game[Any] = toygame.make_game(state_type, "cheering-toy", title="Cheering Toy")
+    game: Game[Any] = toygame.make_game(CheeringState, "cheering-toy", title="Cheering Toy")
     book = Phrases(
         events={
             Cheered: Entry(
@@ -177,7 +180,7 @@ def _cheering_game() -> Game[Any]:
         move_types={**game.move_types, "cheer": Cheer},
         capabilities={"cli_table": LoudTable(), "narration": book},
     )
-    state_type.GAME = game
+    CheeringState.GAME = game  # the state's descriptor is the one that brings the capabilities
     register(game)
     return game
 
