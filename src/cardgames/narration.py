@@ -23,6 +23,11 @@ examples), so that a game reads the same everywhere:
 ``str(event)`` is ``describe(event, None)``: the English all-seeing sentence, seats named
 "seat 0", "seat 1"...
 
+The words are the game's: this module holds the speaker, the checks and the telling, and asks
+the game of each event or move (found among the registered games) for its `Phrasebook`, the
+``"narration"`` capability (`PHRASEBOOK`). A game that brings none is told with `Phrases`
+without tables: each event as it is (its ``repr``), each move by its notation.
+
 Examples:
     >>> from cardgames import crazy_eights
     >>> from cardgames.cards import Card
@@ -597,7 +602,7 @@ def describe(
     """One event as one sentence, as ``viewer`` saw it.
 
     Args:
-        event: An event of a built-in game (`State.last_events`, `View.events`).
+        event: An event of a registered game (`State.last_events`, `View.events`).
         players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
         viewer: The seat the sentence is for, in the second person ("you draw 2: 4♠ 3♦"); it
             tells only what ``event.redacted_for(viewer)`` shows. ``None``: the all-seeing
@@ -611,7 +616,7 @@ def describe(
         The sentence, without a capital letter or a full stop (a frontend joins several).
 
     Raises:
-        InvalidArgumentError: for an event of no built-in game or with fields of the wrong type,
+        InvalidArgumentError: for an event of no registered game or with fields of the wrong type,
             a seat out of range of ``players``, a ``viewer`` that is not a seat, an unknown
             ``lang``, ``rules`` of no registered game, or ``symbols`` not a bool.
 
@@ -643,7 +648,7 @@ def describe_move(
     frontend shows it to its player alone.
 
     Args:
-        move: A move of a built-in game (`State.legal_moves`, `View.legal_moves`).
+        move: A move of a registered game (`State.legal_moves`, `View.legal_moves`).
         players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
         lang: ``"en"`` or ``"fr"``.
         symbols: Write cards with suit symbols (``8♥``) rather than letters (``8H``).
@@ -652,7 +657,7 @@ def describe_move(
         The text, without a capital letter or a full stop.
 
     Raises:
-        InvalidArgumentError: for a move of no built-in game or with fields of the wrong type, a
+        InvalidArgumentError: for a move of no registered game or with fields of the wrong type, a
             seat out of range of ``players``, an unknown ``lang`` or ``symbols`` not a bool.
 
     Examples:
@@ -696,7 +701,7 @@ def narrate(
       where it happens.
 
     Args:
-        events: Events of a built-in game, in the order the transition produced them.
+        events: Events of a registered game, in the order the transition produced them.
         players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
         viewer: The seat the sentences are for (``None``: the all-seeing narrator); see
             `describe`.
@@ -705,7 +710,7 @@ def narrate(
         symbols: Write cards with suit symbols (``8♥``) rather than letters (``8H``).
 
     Raises:
-        InvalidArgumentError: for ``events`` that are not events of a built-in game, more
+        InvalidArgumentError: for ``events`` that are not events of a registered game, more
             than 10,000 of them (a transition makes a few dozen at most; an endless iterable is
             refused, not read forever), or any other bad argument (see `describe`).
 
