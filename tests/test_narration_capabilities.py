@@ -223,6 +223,20 @@ def test_the_built_in_games_bring_their_phrasebook_and_table(game: Game[Any]) ->
     assert game.provides(TABLE)
     assert set(game.capability(PHRASEBOOK).events) == set(game.event_types.values())
     assert set(game.capability(PHRASEBOOK).moves) == set(game.move_types.values())
+    state = game.new_game(NAMES, seed=2)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[-1])
+    outcome = state.outcome()
+    assert outcome is not None
+    rows = Narrator(tuple(NAMES), symbols=False).outcome_rows(state, outcome)
+    shedding = game is crazy_eights.GAME
+    expected = [
+        (" " if shedding else ", ").join(
+            str(card) if shedding else card.english for card in sorted(hand)
+        )
+        for hand in state.hands
+    ]
+    assert [row[1] for row in rows] == [text or "-" for text in expected]
 
 
 @pytest.mark.parametrize("path", GENERIC)

@@ -335,7 +335,7 @@ GAME: Game[SheddingState] = Game(
         players, rules, seed=seed, rounds=rounds
     ),
     capabilities={
-        "cli_table": Lazy("cardgames.shedding.narration:TABLE"),
+        "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
     },
 )

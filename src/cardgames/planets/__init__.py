@@ -235,7 +235,7 @@ GAME: Final[Game[PlanetsState]] = Game(
         players, rules, seed=seed, games=rounds
     ),
     capabilities={
-        "cli_table": Lazy("cardgames.planets.narration:TABLE"),
+        "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
     },
 )

@@ -4,8 +4,6 @@ The phrasebook that `cardgames.narration` asks the two games for (their descript
 under the ``"narration"`` capability): a sentence per event type in English and in French, an
 imperative menu entry per move type, and the order in which a penalty's events are told ("takes
 the penalty" before the reshuffle its drawing caused, and its draw without "(penalty)" again).
-The command line's table of these games (`TABLE`, the ``"cli_table"`` capability) is written
-here too.
 
 Examples:
     >>> from cardgames.cards import Card
@@ -18,8 +16,8 @@ Examples:
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -28,10 +26,7 @@ from cardgames.narration import Entry, Phrases, Speaker, phrase_of, tell_outcome
 from cardgames.shedding import moves as m
 from cardgames.shedding.rules import Stacking
 
-if TYPE_CHECKING:
-    from cardgames.cli.narrate import Narrator
-
-__all__ = ["PHRASEBOOK", "TABLE", "SheddingPhrases", "SheddingTable"]
+__all__ = ["PHRASEBOOK", "SheddingPhrases"]
 
 
 def _answerable(rules: Any) -> bool | None:
@@ -277,107 +272,3 @@ class SheddingPhrases(Phrases):
 
 PHRASEBOOK: Final = SheddingPhrases(events=_event_entries(), moves=_move_phrases())
 """What Crazy Eights and 8 Américain tell `cardgames.narration` (the ``"narration"`` capability)."""
-
-
-# -- the command line's table ------------------------------------------------------------------
-
-_HELP = """\
-Moves (the notation; case does not matter):
-  play CARD             lay a card: play 9H, play 10S, play QD (or just: 9H)
-  play 8H name spades   lay a wild card and name the suit that follows
-  play 7C announce      lay your second-to-last card and say "carte!"
-  draw                  draw from the stock
-  take                  draw the pending penalty instead of answering it
-  pass                  keep the card you drew, or pass when nothing can be done
-  callout SEAT          call out a player who forgot to announce (seat number or name)
-Cards: rank then suit: 2-10, J, Q, K, A and C, D, H, S (clubs, diamonds, hearts, spades)."""
-
-_WORDS: Final[Mapping[str, Mapping[str, str]]] = {
-    "en": {
-        "top": "Top card: {card}",
-        "suit": ", suit to follow: {suit}",
-        "stock": ", stock: {size}",
-        "stock_reshuffle": ", stock: {size} (the discard pile, reshuffled when drawn)",
-        "stock_empty": ", stock: 0 (nothing left to draw)",
-        "penalty": ", pending penalty: {count} cards",
-        "hands": "Hands: {sizes} (play goes {way})",
-        "clockwise": "clockwise",
-        "counterclockwise": "counterclockwise",
-        "just_drew": "You just drew {card}",
-    },
-    "fr": {
-        "top": "Carte du dessus : {card}",
-        "suit": ", couleur demandée : {suit}",
-        "stock": ", pioche : {size}",
-        "stock_reshuffle": ", pioche : {size} (la défausse, remélangée à la prochaine pioche)",
-        "stock_empty": ", pioche : 0 (plus rien à piocher)",
-        "penalty": ", pénalité en attente : {count} cartes",
-        "hands": "Mains : {sizes} (le jeu tourne dans le sens {way})",
-        "clockwise": "des aiguilles d'une montre",
-        "counterclockwise": "inverse des aiguilles d'une montre",
-        "just_drew": "Tu viens de piocher {card}",
-    },
-}
-"""The words of the table, by language (the others are the narrator's own)."""
-
-
-def _suit(suit: Any, n: Narrator) -> str:
-    name = suit.french if n.lang == "fr" else suit.english
-    return f"{name} {suit.symbol}" if n.symbols else name
-
-
-def _shedding_view(view: Any, n: Narrator) -> list[str]:
-    table = n.word_of(_WORDS, "top", card=n.card(view.top))
-    if view.suit is not None:
-        table += n.word_of(_WORDS, "suit", suit=_suit(view.suit, n))
-    table += _stock(view, n)
-    if view.penalty:
-        table += n.word_of(_WORDS, "penalty", count=view.penalty)
-    way = n.word_of(_WORDS, "clockwise" if view.direction > 0 else "counterclockwise")
-    lines = [
-        table,
-        n.word_of(_WORDS, "hands", sizes=n.hand_sizes(view.hand_sizes), way=way),
-        n.word_of(_WORDS, "turn", name=n.name(view.current)),
-    ]
-    if view.hand is not None:
-        lines.append(n.word_of(_WORDS, "your_hand", cards=n.cards(sorted(view.hand))))
-    if view.drawn is not None:
-        lines.append(n.word_of(_WORDS, "just_drew", card=n.card(view.drawn)))
-    return lines
-
-
-def _stock(view: Any, n: Narrator) -> str:
-    """The stock's size; when it is empty, what drawing would take from the discard pile.
-
-    The engine reshuffles the discard pile (all but its top card) only when someone draws
-    from an empty stock: until then "stock: 0" would say that nothing can be drawn.
-    """
-    if view.stock_size:
-        return n.word_of(_WORDS, "stock", size=view.stock_size)
-    reshuffled = len(view.discard) - 1
-    if reshuffled > 0:
-        return n.word_of(_WORDS, "stock_reshuffle", size=reshuffled)
-    return n.word_of(_WORDS, "stock_empty")
-
-
-@attrs.frozen
-class SheddingTable:
-    """How the command line shows Crazy Eights and 8 Américain (the ``"cli_table"`` capability).
-
-    Attributes:
-        help: The notation of the moves, for ``help`` in ``cardgames play``.
-    """
-
-    help: str = _HELP
-
-    def view(self, view: Any, narrator: Narrator) -> list[str]:
-        """What the viewer sees of the table, in a few lines."""
-        return _shedding_view(view, narrator)
-
-    def left(self, state: Any, seat: int) -> Sequence[object]:
-        """The cards ``seat`` holds at the end, as the final table lists them."""
-        return sorted(state.hands[seat])
-
-
-TABLE: Final = SheddingTable()
-"""What Crazy Eights and 8 Américain show at the command line (`cardgames.cli.narrate.TABLE`)."""
