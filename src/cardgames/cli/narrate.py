@@ -11,7 +11,7 @@ terminal: each game shows its table as it brings it under the ``"cli_table"`` ca
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
@@ -265,7 +265,11 @@ class TerminalTable(Protocol):
 
 @attrs.frozen
 class PlainTable:
-    """The `TerminalTable` of a game that brings none: what every view commonly holds.
+    """A `TerminalTable`; without ``show``, that of a game that brings none.
+
+    Attributes:
+        help: The notation of the moves, for ``help`` in ``cardgames play``.
+        show: Writes a seat's table (``None``: what every view commonly holds).
 
     Examples:
         >>> from types import SimpleNamespace
@@ -275,9 +279,15 @@ class PlainTable:
     """
 
     help: str = _PLAIN_HELP
+    show: Callable[[Any, Narrator], list[str]] | None = None
 
     def view(self, view: Any, narrator: Narrator) -> list[str]:
-        """The hand sizes, whose turn it is and the viewer's hand, of a view that has them."""
+        """The table as ``show`` writes it; else what the view holds of the usual three.
+
+        Those are the hand sizes, whose turn it is and the viewer's hand.
+        """
+        if self.show is not None:
+            return self.show(view, narrator)
         lines = []
         sizes = getattr(view, "hand_sizes", None)
         if sizes is not None:

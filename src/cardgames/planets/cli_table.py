@@ -1,7 +1,8 @@
 """How the command line shows the planet game: a seat's table, the moves' help.
 
 The ``"cli_table"`` capability of the game (`cardgames.cli.narrate.TABLE`), which
-``cardgames play`` asks for; the final table lists each seat's hand as `PlainTable` does.
+``cardgames play`` asks for: a `PlainTable` that shows the game's own table (the final table
+lists each seat's hand from its own view).
 """
 
 from __future__ import annotations
@@ -9,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-import attrs
-
 from cardgames.cli.narrate import Narrator, PlainTable
 from cardgames.planets.cards import PLANETS
 
-__all__ = ["TABLE", "PlanetsTable"]
+__all__ = ["TABLE"]
 
 _HELP = """\
 Moves (the notation; case does not matter):
@@ -181,20 +180,5 @@ def _gathering(gathering: Any, n: Narrator) -> str:
     return f"{what} ({role})"
 
 
-@attrs.frozen
-class PlanetsTable(PlainTable):
-    """How the command line shows the planet game.
-
-    Attributes:
-        help: The notation of the moves, for ``help`` in ``cardgames play``.
-    """
-
-    help: str = _HELP
-
-    def view(self, view: Any, narrator: Narrator) -> list[str]:
-        """What the viewer sees of the table, in a few lines."""
-        return _planets_view(view, narrator)
-
-
-TABLE: Final = PlanetsTable()
+TABLE: Final = PlainTable(help=_HELP, show=_planets_view)
 """What the planet game shows at the command line (the ``"cli_table"`` capability)."""

@@ -1,7 +1,8 @@
 """How the command line shows Crazy Eights and 8 Américain: a seat's table, the moves' help.
 
 The ``"cli_table"`` capability of the game (`cardgames.cli.narrate.TABLE`), which
-``cardgames play`` asks for; the final table lists each seat's hand as `PlainTable` does.
+``cardgames play`` asks for: a `PlainTable` that shows the game's own table (the final table
+lists each seat's hand from its own view).
 """
 
 from __future__ import annotations
@@ -9,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-import attrs
-
 from cardgames.cli.narrate import Narrator, PlainTable
 
-__all__ = ["TABLE", "SheddingTable"]
+__all__ = ["TABLE"]
 
 _HELP = """\
 Moves (the notation; case does not matter):
@@ -95,20 +94,5 @@ def _stock(view: Any, n: Narrator) -> str:
     return n.word_of(_WORDS, "stock_empty")
 
 
-@attrs.frozen
-class SheddingTable(PlainTable):
-    """How the command line shows Crazy Eights and 8 Américain.
-
-    Attributes:
-        help: The notation of the moves, for ``help`` in ``cardgames play``.
-    """
-
-    help: str = _HELP
-
-    def view(self, view: Any, narrator: Narrator) -> list[str]:
-        """What the viewer sees of the table, in a few lines."""
-        return _shedding_view(view, narrator)
-
-
-TABLE: Final = SheddingTable()
+TABLE: Final = PlainTable(help=_HELP, show=_shedding_view)
 """What Crazy Eights and 8 Américain show at the command line (the ``"cli_table"`` capability)."""
