@@ -465,13 +465,23 @@ def _conforms(value: object, hint: Any) -> bool:
     return True  # pragma: no cover - no event field has another form
 
 
+_INDEX: list[Any] = [None, None]
+"""The last index of the registered games' event and move types, and the games it was built
+from (the registry only grows, and rarely: one index serves call after call)."""
+
+
 def _games_of(cls: type, moves: bool, registered: Sequence[Game[Any]]) -> list[Game[Any]]:
-    """The registered games whose event (or move) types hold ``cls``."""
-    return [
-        game
-        for game in registered
-        if cls in (game.move_types if moves else game.event_types).values()
-    ]
+    """The registered games whose event (or move) types hold ``cls``, in ``registered`` order."""
+    key = tuple(map(id, registered))
+    if _INDEX[0] != key:
+        index: dict[tuple[bool, type], list[Game[Any]]] = {}
+        for game in registered:
+            for is_move, table in ((False, game.event_types), (True, game.move_types)):
+                for kind in table.values():
+                    index.setdefault((is_move, kind), []).append(game)
+        _INDEX[:] = [key, index]
+    found: list[Game[Any]] = _INDEX[1].get((moves, cls), [])
+    return found
 
 
 def _found(argument: str, value: object, registered: Sequence[Game[Any]]) -> list[Game[Any]]:
@@ -493,23 +503,31 @@ def _game_of_rules(found: Sequence[Game[Any]], rules: Any) -> Game[Any]:
 
 
 def _check_event(
-    event: object, speaker: Speaker, registered: Sequence[Game[Any]]
+    event: object,
+    speaker: Speaker,
+    registered: Sequence[Game[Any]],
+    known: dict[type, tuple[Entry, Speaker]],
 ) -> tuple[Event, Entry, Speaker]:
     """The event, how to tell it and who tells it, after checking its type, fields and seats.
 
     The speaker's ``rules`` (checked already, or ``None``) must be of the event's own game.
+    ``known`` keeps, for the call, how each event type already met is told.
     """
     players = None if speaker.players is None else len(speaker.players)
-    found = _found("event", event, registered)
+    cls = type(event)
+    told = known.get(cls)
+    found = _found("event", event, registered) if told is None else []
     _check_fields("event", event, players)
     cards, count = getattr(event, "cards", None), getattr(event, "count", None)
     if isinstance(cards, tuple) and type(count) is int and len(cards) != count:
         raise InvalidArgumentError("event", event, f"it holds {len(cards)} cards, not {count}")
-    game = found[0] if speaker.rules is None else _game_of_rules(found, speaker.rules)
-    book = game.capability(PHRASEBOOK)
-    checked = typing.cast(Event, event)
-    entry = book.events.get(type(checked), _AS_IS)
-    return checked, entry, attrs.evolve(speaker, book=book)
+    if told is None:
+        game = found[0] if speaker.rules is None else _game_of_rules(found, speaker.rules)
+        book = game.capability(PHRASEBOOK)
+        s = speaker
+        teller = Speaker(s.players, s.viewer, s.lang, s.symbols, s.rules, book)
+        told = known[cls] = (book.events.get(typing.cast(Any, cls), _AS_IS), teller)
+    return typing.cast(Event, event), told[0], told[1]
 
 
 def _check_fields(argument: str, value: Any, players: int | None) -> None:
@@ -629,7 +647,7 @@ def describe(
         'you lay A♠ out of turn'
     """
     speaker = _speaker(players, viewer, lang, rules, symbols)
-    checked, entry, speaker = _check_event(event, speaker, games())
+    checked, entry, speaker = _check_event(event, speaker, games(), {})
     if speaker.viewer is not None:
         checked = checked.redacted_for(speaker.viewer)
     subject, text = _clause(checked, entry, speaker)
@@ -731,17 +749,16 @@ def narrate(
     speaker = _speaker(players, viewer, lang, rules, symbols)
     registered = games()
     checked: list[Event] = []
-    told_by: dict[type, tuple[Entry, Speaker]] = {}
+    told_by: dict[type, tuple[Entry, Speaker]] = {}  # how each event type is told
     for event in itertools.islice(events, _MAX_EVENTS + 1):  # never more, even endless
         if len(checked) == _MAX_EVENTS:
             raise InvalidArgumentError(
                 "events", f"more than {_MAX_EVENTS:,} events", "expected a transition's events"
             )
-        item, entry, teller = _check_event(event, speaker, registered)
+        item, _, _ = _check_event(event, speaker, registered, told_by)
         if speaker.viewer is not None:
             item = item.redacted_for(speaker.viewer)
         checked.append(item)
-        told_by[type(item)] = (entry, teller)
     books = {id(teller.book): teller.book for _, teller in told_by.values()}
     for book in books.values():  # each game's order (one game, but a caller may mix them)
         checked = book.arrange(checked)
