@@ -335,6 +335,8 @@ GAME: Game[SheddingState] = Game(
         players, rules, seed=seed, rounds=rounds
     ),
     capabilities={
+        "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
+        "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
         "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),

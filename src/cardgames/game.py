@@ -147,12 +147,15 @@ class Event:
         """The English sentence of the all-seeing narrator.
 
         That is `cardgames.narration.describe` with the seats named "seat 0", "seat 1"...; the
-        ``repr`` for an event it cannot tell (an event of a game that is not built in).
+        ``repr`` for an event it cannot tell (an event of no registered game, or a malformed
+        one).
         """
-        from cardgames.narration import _sentence_or_none
+        from cardgames.narration import describe
 
-        sentence = _sentence_or_none(self)
-        return repr(self) if sentence is None else sentence
+        try:
+            return describe(self, None)
+        except InvalidArgumentError:
+            return repr(self)
 
 
 @attrs.frozen

@@ -23,6 +23,11 @@ examples), so that a game reads the same everywhere:
 ``str(event)`` is ``describe(event, None)``: the English all-seeing sentence, seats named
 "seat 0", "seat 1"...
 
+The words are the game's: this module holds the speaker, the checks and the telling, and asks
+the game of each event or move (found among the registered games) for its `Phrasebook`, the
+``"narration"`` capability (`PHRASEBOOK`). A game that brings none is told with `Phrases`
+without tables: each event as it is (its ``repr``), each move by its notation.
+
 Examples:
     >>> from cardgames import crazy_eights
     >>> from cardgames.cards import Card
@@ -48,16 +53,40 @@ import functools
 import itertools
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, Protocol
 
 import attrs
 
 from cardgames.cards import Card, Rank, Suit
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import _MAX_NAME_CHARS, Event, Move, Outcome, Termination, seat_number
+from cardgames.game import (
+    _MAX_NAME_CHARS,
+    Capability,
+    Event,
+    Game,
+    Move,
+    Outcome,
+    Termination,
+    games,
+    seat_number,
+)
 
-__all__ = ["LANGUAGES", "describe", "describe_move", "ending", "narrate"]
+__all__ = [
+    "LANGUAGES",
+    "PHRASEBOOK",
+    "Entry",
+    "Phrase",
+    "Phrasebook",
+    "Phrases",
+    "Speaker",
+    "describe",
+    "describe_move",
+    "ending",
+    "narrate",
+    "phrase_of",
+    "tell_outcome",
+]
 
 LANGUAGES: Final = ("en", "fr")
 """The languages the narrator speaks."""
@@ -77,20 +106,40 @@ _COUNT_FIELDS: Final = ("count", "total", "size", "turn", "points")
 
 
 @attrs.frozen
-class _Speaker:
-    """Writes names, verbs and cards in one language, for one viewer."""
+class Speaker:
+    """Writes names, verbs and cards in one language, for one viewer: what phrases write with.
+
+    A game's phrases (`Entry`, `Phrasebook.moves`) receive one; the narrator makes it. Cards are
+    named by the game's `Phrasebook`.
+
+    Attributes:
+        players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
+        viewer: The seat addressed in the second person (``None``: nobody).
+        lang: ``"en"`` or ``"fr"``.
+        symbols: Write cards with suit symbols (``8♥``) rather than letters (``8H``).
+        rules: The game's rules, if known (a phrase may then say only what they allow).
+        book: The phrasebook of the game told, which names its cards.
+
+    Examples:
+        >>> s = Speaker(("Léa", "Tom"), 1, "fr", True, None)
+        >>> s.name(0), s.name(1), s.verb(1, "pioche", "pioches"), s.join(["a", "b", "c"])
+        ('Léa', 'tu', 'pioches', 'a, b et c')
+    """
 
     players: tuple[str, ...] | None
     viewer: int | None
     lang: str
     symbols: bool
     rules: Any
+    book: Phrasebook = attrs.field(factory=lambda: Phrases(), repr=False)
 
     @property
     def fr(self) -> bool:
+        """Whether the speaker speaks French."""
         return self.lang == "fr"
 
     def is_you(self, seat: int) -> bool:
+        """Whether ``seat`` is the viewer, addressed in the second person."""
         return self.viewer is not None and seat == self.viewer
 
     def name(self, seat: int) -> str:
@@ -116,6 +165,7 @@ class _Speaker:
         return second if self.is_you(seat) else third
 
     def names(self, seats: Iterable[int]) -> str:
+        """Players after a preposition, joined with commas and a last "and"."""
         return self.join([self.stressed(seat) for seat in seats])
 
     def join(self, parts: Sequence[str]) -> str:
@@ -128,30 +178,19 @@ class _Speaker:
     # -- cards ----------------------------------------------------------------------------------
 
     def card(self, card: object) -> str:
-        """A card as a token in a list: ``8♥`` (``8H`` without symbols), ``Venus``."""
-        if isinstance(card, Card):
-            return card.unicode() if self.symbols else str(card)
-        planet = _planet_name(card, self.fr)
-        return planet if planet is not None else str(card)
+        """A card as a token in a list, as the game names it (`Phrasebook.card`)."""
+        return self.book.card(card, self)
 
     def cards(self, cards: Sequence[object]) -> str:
-        """Cards in a list: shedding cards apart with spaces, planets with commas."""
-        if cards and not isinstance(cards[0], Card):
-            return ", ".join(self.card(c) for c in cards)
-        return " ".join(self.card(c) for c in cards)
+        """Cards in a list, as the game lists them (`Phrasebook.cards`)."""
+        return self.book.cards(cards, self)
 
     def the_card(self, card: object) -> str:
-        """A card as the object of a verb: ``8♥`` / ``le 8♥``, ``Venus``, ``a black hole``."""
-        if isinstance(card, Card):
-            if card.is_joker:
-                return "un joker" if self.fr else "a joker"
-            text = self.card(card)
-            if not self.fr:
-                return text
-            return f"l'{text}" if card.rank is Rank.ACE else f"le {text}"
-        return _planet_phrase(card, self.fr) or str(card)
+        """A card as the object of a verb, as the game says it (`Phrasebook.the_card`)."""
+        return self.book.the_card(card, self)
 
     def suit(self, suit: Suit) -> str:
+        """A suit in words, with its symbol unless the speaker writes letters."""
         name = suit.french if self.fr else suit.english
         return f"{name} {suit.symbol}" if self.symbols else name
 
@@ -159,57 +198,26 @@ class _Speaker:
         """French "une carte", "2 cartes"."""
         return "une carte" if count == 1 else f"{count} cartes"
 
-    @property
-    def answerable(self) -> bool | None:
-        """Whether the rules let a player answer a penalty (``None``: rules not given)."""
-        stacking = getattr(self.rules, "stacking", None)
-        if stacking is None:
-            return None
-        from cardgames.shedding.rules import Stacking
 
-        return stacking is not Stacking.NONE
+# -- what a game brings: its phrasebook ---------------------------------------------------------
 
-
-def _de(name: str) -> str:
-    return f"d'{name}" if name[:1].casefold() in "aeiouyhéèêàâîïôû" and name else f"de {name}"
-
-
-def _planet_name(card: object, fr: bool) -> str | None:
-    from cardgames.planets.cards import PlanetCard
-
-    if not isinstance(card, PlanetCard):
-        return None
-    if card is PlanetCard.BLACK_HOLE:
-        return "trou noir" if fr else "black hole"
-    return card.french if fr else card.english
-
-
-def _planet_phrase(card: object, fr: bool) -> str | None:
-    """A planet card as the object of a verb: ``Venus``, ``a black hole``; ``Vénus``."""
-    from cardgames.planets.cards import PlanetCard
-
-    name = _planet_name(card, fr)
-    if name is None:
-        return None
-    if card is PlanetCard.BLACK_HOLE:
-        return f"un {name}" if fr else f"a {name}"
-    return name
-
-
-# -- the sentences ----------------------------------------------------------------------------
-
-Phrase = Callable[[Any, _Speaker], str]
-"""Writes one event in one language, for one speaker."""
+Phrase = Callable[[Any, Speaker], str]
+"""Writes one event or move in one language, for one speaker."""
 
 
 @attrs.frozen
-class _Entry:
+class Entry:
     """How one event type is told.
 
     ``subject`` names the field of the seat that does what the event says; the phrases then
     write only the predicate ("draws 2"), and the narrator puts the subject in front, so that
     what one player did in a row is told in one sentence. Without it, the phrases write whole
     sentences.
+
+    Attributes:
+        subject: The field that holds the seat the sentence is about, or ``None``.
+        en: Writes the event in English.
+        fr: Writes the event in French.
     """
 
     subject: str | None
@@ -217,341 +225,176 @@ class _Entry:
     fr: Phrase
 
 
-def _shedding_entries() -> dict[type[Event], _Entry]:
-    from cardgames.shedding import moves as m
+class Phrasebook(Protocol):
+    """What a game brings to the narrator (the ``"narration"`` capability, `PHRASEBOOK`).
 
-    def drawn_en(e: m.CardsDrawn, s: _Speaker) -> str:
-        verb = s.verb(e.player, "draws", "draw")
-        if e.count == 0:
-            return f"{verb} nothing: the stock is empty"
-        what = "a card" if e.count == 1 else str(e.count)
-        why = {"penalty": " (penalty)", "callout": " (called out)"}.get(e.reason, "")
-        seen = f": {s.cards(e.cards)}" if e.cards else ""
-        return f"{verb} {what}{why}{seen}"
+    `Phrases` implements it with an empty table, which is what a game that brings none gets.
+    """
 
-    def drawn_fr(e: m.CardsDrawn, s: _Speaker) -> str:
-        if e.count == 0:
-            return f"{s.verb(e.player, 'ne peut', 'ne peux')} rien piocher : la pioche est vide"
-        why = {"penalty": " de pénalité", "callout": " pour l'oubli de « carte ! »"}.get(
-            e.reason, ""
-        )
-        seen = f" : {s.cards(e.cards)}" if e.cards else ""
-        return f"{s.verb(e.player, 'pioche', 'pioches')} {s.count(e.count)}{why}{seen}"
+    @property
+    def events(self) -> Mapping[type[Event], Entry]:
+        """How each event type is told; an event of another type is told as it is."""
+        ...
 
-    def grown_en(e: m.PenaltyGrown, s: _Speaker) -> str:
-        answer = " or answer" if s.answerable else ""
-        return f"must draw {e.total}{answer}"
+    @property
+    def moves(self) -> Mapping[type[Move], Phrase]:
+        """How each move type is written in a menu; another move by its notation."""
+        ...
 
-    def grown_fr(e: m.PenaltyGrown, s: _Speaker) -> str:
-        answer = " ou renvoyer la pénalité" if s.answerable else ""
-        return f"{s.verb(e.target, 'doit', 'dois')} piocher {s.count(e.total)}{answer}"
+    def card(self, card: object, speaker: Speaker) -> str:
+        """A card as a token in a list (``8♥``, ``Venus``)."""
+        ...
 
-    def reversed_en(e: m.DirectionReversed, s: _Speaker) -> str:
-        way = "clockwise" if e.direction > 0 else "counterclockwise"
-        return f"play now goes {way}"
+    def cards(self, cards: Sequence[object], speaker: Speaker) -> str:
+        """Cards in a list (``4♠ 3♦``, ``Venus, Mars``)."""
+        ...
 
-    def reversed_fr(e: m.DirectionReversed, s: _Speaker) -> str:
-        way = "des" if e.direction > 0 else "inverse des"
-        return f"changement de sens : le jeu tourne dans le sens {way} aiguilles d'une montre"
+    def the_card(self, card: object, speaker: Speaker) -> str:
+        """A card as the object of a verb (``le 8♥``, ``a black hole``)."""
+        ...
 
-    def chosen_fr(e: m.NextPlayerChosen, s: _Speaker) -> str:
-        if s.is_you(e.target):
-            return f"te {s.verb(e.player, 'désigne', 'désignes')} pour jouer"
-        return f"{s.verb(e.player, 'désigne', 'désignes')} {s.stressed(e.target)} pour jouer"
+    def arrange(self, events: Sequence[Event]) -> list[Event]:
+        """A transition's events (already checked and redacted) in the order they are told.
 
-    def swapped_fr(e: m.HandsSwapped, s: _Speaker) -> str:
-        own = "ton" if s.is_you(e.player) else "son"
-        return f"{s.verb(e.player, 'échange', 'échanges')} {own} jeu avec {s.stressed(e.target)}"
-
-    def called_en(e: m.AnnouncementCalled, s: _Speaker) -> str:
-        return f"{s.verb(e.player, 'calls', 'call')} {s.stressed(e.target)} out"
-
-    def called_fr(e: m.AnnouncementCalled, s: _Speaker) -> str:
-        whose = "ton oubli" if s.is_you(e.target) else f"l'oubli {_de(s.name(e.target))}"
-        return f"{s.verb(e.player, 'relève', 'relèves')} {whose} : « contre-carte ! »"
-
-    def skipped_fr(e: m.TurnSkipped, s: _Speaker) -> str:
-        own = "ton" if s.is_you(e.player) else "son"
-        return f"{s.verb(e.player, 'passe', 'passes')} {own} tour"
-
-    def round_en(e: m.RoundOver, s: _Speaker) -> str:
-        return "round over: " + _ending_en(e.outcome, s, shedding=True)
-
-    def round_fr(e: m.RoundOver, s: _Speaker) -> str:
-        return "fin de la manche : " + _ending_fr(e.outcome, s, shedding=True)
-
-    last_en = '"last card!"'
-    last_fr = "« carte ! »"
-    entries: dict[type[Event], _Entry] = {
-        m.StarterTurned: _Entry(
-            None,
-            lambda e, s: f"the starter is {s.the_card(e.card)}",
-            lambda e, s: f"on retourne {s.the_card(e.card)} pour commencer la défausse",
-        ),
-        m.StarterReturned: _Entry(
-            None,
-            lambda e, s: f"{s.the_card(e.card)} goes back into the stock",
-            lambda e, s: f"{s.the_card(e.card)} retourne dans la pioche",
-        ),
-        m.CardPlayed: _Entry(
-            "player",
-            lambda e, s: (
-                f"{s.verb(e.player, 'lays', 'lay')} {s.the_card(e.card)}"
-                + (" out of turn" if e.jump_in else "")
-            ),
-            lambda e, s: (
-                f"{s.verb(e.player, 'pose', 'poses')} {s.the_card(e.card)}"
-                + (" à la volée" if e.jump_in else "")
-            ),
-        ),
-        m.SuitNamed: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'names', 'name')} {s.suit(e.suit)}",
-            lambda e, s: f"{s.verb(e.player, 'demande', 'demandes')} {s.suit(e.suit)}",
-        ),
-        m.CardsDrawn: _Entry("player", drawn_en, drawn_fr),
-        m.PenaltyGrown: _Entry("target", grown_en, grown_fr),
-        m.PenaltyTaken: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'takes', 'take')} the penalty",
-            lambda e, s: f"{s.verb(e.player, 'prend', 'prends')} la pénalité",
-        ),
-        m.TurnSkipped: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'misses', 'miss')} a turn",
-            skipped_fr,
-        ),
-        m.DirectionReversed: _Entry(None, reversed_en, reversed_fr),
-        m.PlaysAgain: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'plays', 'play')} again",
-            lambda e, s: s.verb(e.player, "rejoue", "rejoues"),
-        ),
-        m.NextPlayerChosen: _Entry(
-            "player",
-            lambda e, s: (
-                f"{s.verb(e.player, 'chooses', 'choose')} {s.stressed(e.target)} to play next"
-            ),
-            chosen_fr,
-        ),
-        m.HandsSwapped: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'swaps', 'swap')} hands with {s.stressed(e.target)}",
-            swapped_fr,
-        ),
-        m.AnnouncementMade: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'says', 'say')} {last_en}",
-            lambda e, s: f"{s.verb(e.player, 'dit', 'dis')} {last_fr}",
-        ),
-        m.AnnouncementMissed: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'forgets', 'forget')} to say {last_en}",
-            lambda e, s: f"{s.verb(e.player, 'oublie', 'oublies')} de dire {last_fr}",
-        ),
-        m.AnnouncementCalled: _Entry("player", called_en, called_fr),
-        m.Passed: _Entry(
-            "player",
-            lambda e, s: s.verb(e.player, "passes", "pass"),
-            lambda e, s: s.verb(e.player, "passe", "passes"),
-        ),
-        m.StockReshuffled: _Entry(
-            None,
-            lambda e, s: f"the discard pile is shuffled into a new stock of {e.size}",
-            lambda e, s: f"on mélange la défausse pour refaire une pioche de {s.count(e.size)}",
-        ),
-        m.RoundOver: _Entry(None, round_en, round_fr),
-    }
-    return entries
+        The events of the same types: reordered, or changed in a field a sentence would
+        otherwise say twice.
+        """
+        ...
 
 
-def _planets_entries() -> dict[type[Event], _Entry]:
-    from cardgames.planets import moves as m
-    from cardgames.planets.cards import PLANETS
+def _told_as_is(event: Any, speaker: Speaker) -> str:
+    """An event without phrases: its own ``str`` if its class writes one, else its ``repr``."""
+    own: object = type(event).__str__
+    if own is Event.__str__:
+        return repr(event)
+    return str(event)
 
-    def some(card: object, s: _Speaker) -> str:
-        if card is None:
-            return "une carte" if s.fr else "a card"
-        return s.the_card(card)
 
-    def role_en(role: Any) -> str:
-        return str(role).capitalize()
+_AS_IS: Final = Entry(None, _told_as_is, _told_as_is)
 
-    def turn_en(e: m.TurnStarted, s: _Speaker) -> str:
-        return f"turn {e.turn}: {s.name(e.commander)} {s.verb(e.commander, 'is', 'are')} Commander"
 
-    def turn_fr(e: m.TurnStarted, s: _Speaker) -> str:
-        return (
-            f"tour {e.turn} : {s.name(e.commander)} {s.verb(e.commander, 'est', 'es')} Commandant"
+def _notation(move: Any, speaker: Speaker) -> str:
+    """A move without phrases: its notation (``str(move)``)."""
+    return str(move)
+
+
+def _read_only(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    return types.MappingProxyType(dict(mapping))
+
+
+@attrs.frozen
+class Phrases:
+    """A `Phrasebook` from tables, naming cards of `cardgames.cards` and others by ``str``.
+
+    Without tables, what a game that brings no phrasebook is told with: each event as it is
+    (its ``str`` if its class writes one, else its ``repr``), each move by its notation.
+
+    Attributes:
+        events: How each event type is told.
+        moves: How each move type is written in a menu (see `phrase_of`).
+
+    Examples:
+        >>> from cardgames.cards import Card
+        >>> s = Speaker(None, None, "fr", False, None)
+        >>> Phrases().the_card(Card.parse("AS"), s), Phrases().cards([Card.parse("8H")] * 2, s)
+        ("l'AS", '8H 8H')
+    """
+
+    events: Mapping[type[Event], Entry] = attrs.field(factory=dict, converter=_read_only)
+    moves: Mapping[type[Move], Phrase] = attrs.field(factory=dict, converter=_read_only)
+
+    def card(self, card: object, speaker: Speaker) -> str:
+        """A card as a token in a list: ``8♥`` (``8H`` without symbols); others by ``str``."""
+        if isinstance(card, Card):
+            return card.unicode() if speaker.symbols else str(card)
+        return str(card)
+
+    def cards(self, cards: Sequence[object], speaker: Speaker) -> str:
+        """Cards in a list: cards of `cardgames.cards` apart with spaces, others with commas."""
+        if cards and not isinstance(cards[0], Card):
+            return ", ".join(self.card(c, speaker) for c in cards)
+        return " ".join(self.card(c, speaker) for c in cards)
+
+    def the_card(self, card: object, speaker: Speaker) -> str:
+        """A card as the object of a verb: ``8♥``, ``a joker``; ``le 8♥``, ``l'A♠``."""
+        if isinstance(card, Card):
+            if card.is_joker:
+                return "un joker" if speaker.fr else "a joker"
+            text = self.card(card, speaker)
+            if not speaker.fr:
+                return text
+            return f"l'{text}" if card.rank is Rank.ACE else f"le {text}"
+        return self.card(card, speaker)
+
+    def arrange(self, events: Sequence[Event]) -> list[Event]:
+        """The events in the order they happened."""
+        return list(events)
+
+
+PHRASEBOOK: Final = Capability[Phrasebook](
+    "narration", "narration phrases in English and French", default=lambda game: Phrases()
+)
+"""The key under which a game brings its `Phrasebook` (default: `Phrases` without tables)."""
+
+
+def phrase_of(en: str, fr: str) -> Phrase:
+    """A move's phrase from templates: ``{card}`` is the move's card, ``{seat}`` the seat it names.
+
+    The seat is the move's ``to``, ``target`` or ``victim`` field.
+
+    Examples:
+        >>> from cardgames.planets import Give, PlanetCard
+        >>> give = phrase_of("give {card} to {seat}", "donner {card} à {seat}")
+        >>> give(Give(0, PlanetCard.MARS, 1), Speaker(("Léa", "Tom"), None, "en", True, None))
+        'give Mars to Tom'
+    """
+
+    def phrase(move: Any, s: Speaker) -> str:
+        card = getattr(move, "card", None)
+        seat = getattr(move, "to", getattr(move, "target", getattr(move, "victim", None)))
+        return (fr if s.fr else en).format(
+            card=None if card is None else s.the_card(card),
+            seat=None if seat is None else s.stressed(seat),
         )
 
-    def drawn_en(e: m.CardsDrawn, s: _Speaker) -> str:
-        seen = f": {s.cards(e.cards)}" if e.cards else ""
-        what = "a card" if e.count == 1 else str(e.count)
-        return f"{s.verb(e.player, 'draws', 'draw')} {what}{seen}"
-
-    def drawn_fr(e: m.CardsDrawn, s: _Speaker) -> str:
-        seen = f" : {s.cards(e.cards)}" if e.cards else ""
-        return f"{s.verb(e.player, 'pioche', 'pioches')} {s.count(e.count)}{seen}"
-
-    def given_en(e: m.CardGiven, s: _Speaker) -> str:
-        gives = s.verb(e.player, "gives", "give")
-        if s.is_you(e.to):
-            return f"{gives} you {some(e.card, s)}"
-        return f"{gives} {some(e.card, s)} to {s.stressed(e.to)}"
-
-    def given_fr(e: m.CardGiven, s: _Speaker) -> str:
-        gives = s.verb(e.player, "donne", "donnes")
-        if s.is_you(e.to):
-            return f"te {gives} {some(e.card, s)}"
-        return f"{gives} {some(e.card, s)} {s.to(e.to)}"
-
-    def gathering_en(e: m.GatheringLaid, s: _Speaker) -> str:
-        g = e.gathering
-        what = "the 8 different planets" if g.cards == PLANETS else f"{g.size} {s.card(g.cards[0])}"
-        return f"{s.verb(e.player, 'lays', 'lay')} {what} (+{e.points} as {role_en(g.role)})"
-
-    def gathering_fr(e: m.GatheringLaid, s: _Speaker) -> str:
-        g = e.gathering
-        what = (
-            "les 8 planètes différentes"
-            if g.cards == PLANETS
-            else f"un rassemblement de {g.size} {s.card(g.cards[0])}"
-        )
-        return f"{s.verb(e.player, 'pose', 'poses')} {what} (+{e.points} en {g.role.french})"
-
-    def stolen_en(e: m.CardStolen, s: _Speaker) -> str:
-        return (
-            f"{s.verb(e.player, 'steals', 'steal')} {some(e.card, s)} from {s.stressed(e.victim)}"
-        )
-
-    def stolen_fr(e: m.CardStolen, s: _Speaker) -> str:
-        steals = s.verb(e.player, "vole", "voles")
-        if s.is_you(e.victim):
-            return f"te {steals} {some(e.card, s)}"
-        return f"{steals} {some(e.card, s)} {s.to(e.victim)}"
-
-    def hole_en(e: m.BlackHoleDiscarded, s: _Speaker) -> str:
-        if e.wasted:
-            return "the black hole goes to the discard pile, wasted: nobody holds a planet"
-        return "the black hole goes to the discard pile"
-
-    def hole_fr(e: m.BlackHoleDiscarded, s: _Speaker) -> str:
-        if e.wasted:
-            return "le trou noir part à la défausse sans effet : personne n'a de planète"
-        return "le trou noir part à la défausse"
-
-    def over_en(e: m.GameOver, s: _Speaker) -> str:
-        return "game over: " + _ending_en(e.outcome, s, shedding=False) + _face_down(e, s)
-
-    def over_fr(e: m.GameOver, s: _Speaker) -> str:
-        return "fin de la partie : " + _ending_fr(e.outcome, s, shedding=False) + _face_down(e, s)
-
-    return {
-        m.TurnStarted: _Entry(None, turn_en, turn_fr),
-        m.CardsDrawn: _Entry("player", drawn_en, drawn_fr),
-        m.CardKept: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'keeps', 'keep')} {some(e.card, s)}",
-            lambda e, s: f"{s.verb(e.player, 'garde', 'gardes')} {some(e.card, s)}",
-        ),
-        m.CardGiven: _Entry("player", given_en, given_fr),
-        m.CardPutBack: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'puts', 'put')} {some(e.card, s)} back on the stock",
-            lambda e, s: f"{s.verb(e.player, 'remet', 'remets')} {some(e.card, s)} sur la pioche",
-        ),
-        m.GatheringLaid: _Entry("player", gathering_en, gathering_fr),
-        m.GatheringDeclined: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'lays', 'lay')} no gathering",
-            lambda e, s: f"{s.verb(e.player, 'ne pose', 'ne poses')} pas de rassemblement",
-        ),
-        m.BlackHolePlayed: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'plays', 'play')} a black hole as {role_en(e.role)}",
-            lambda e, s: f"{s.verb(e.player, 'joue', 'joues')} un trou noir en {e.role.french}",
-        ),
-        m.CardDiscardedFaceDown: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'discards', 'discard')} {some(e.card, s)} face down",
-            lambda e, s: (
-                f"{s.verb(e.player, 'défausse', 'défausses')} {some(e.card, s)} face cachée"
-            ),
-        ),
-        m.CardStolen: _Entry("player", stolen_en, stolen_fr),
-        m.BlackHoleDiscarded: _Entry(None, hole_en, hole_fr),
-        m.SurplusPutUnder: _Entry(
-            "player",
-            lambda e, s: f"{s.verb(e.player, 'puts', 'put')} {some(e.card, s)} under the stock",
-            lambda e, s: f"{s.verb(e.player, 'met', 'mets')} {some(e.card, s)} sous la pioche",
-        ),
-        m.GameOver: _Entry(None, over_en, over_fr),
-    }
+    return phrase
 
 
-def _face_down(event: Any, s: _Speaker) -> str:
-    """The cards discarded face down, revealed at the end of a game of "8"."""
-    colon = " :" if s.fr else ":"
-    shown = [
-        f"{s.stressed(seat)}{colon} {s.cards(cards)}"
-        for seat, cards in enumerate(event.face_down)
-        if cards
-    ]
-    if not shown:
-        return ""
+def tell_outcome(
+    outcome: Outcome, s: Speaker, *, limit: str, winners: Callable[[Sequence[int]], str]
+) -> str:
+    """How a game ended, in a clause of ``s``'s language: "Léa goes out", "…; nobody wins".
+
+    Args:
+        outcome: The game's outcome.
+        s: The speaker.
+        limit: What reaching the rules' cap is called ("the move limit is reached").
+        winners: Writes the winners' clause when nobody went out ("lowest hand: Léa").
+
+    Examples:
+        >>> s = Speaker(("Léa", "Tom"), None, "en", True, None)
+        >>> blocked = Outcome(Termination.BLOCKED, (1,), (3, 1))
+        >>> tell_outcome(blocked, s, limit="-", winners=lambda ws: f"{s.names(ws)} wins")
+        'nobody can play or draw; Tom wins'
+    """
+    won = outcome.winners
+    if outcome.reason is Termination.WENT_OUT and won:
+        if s.fr:
+            return f"{s.name(won[0])} {s.verb(won[0], 'sort', 'sors')}"
+        return f"{s.name(won[0])} {s.verb(won[0], 'goes', 'go')} out"
     if s.fr:
-        return " ; cartes défaussées face cachée : " + " ; ".join(shown)
-    return "; cards discarded face down: " + "; ".join(shown)
-
-
-def _ending_en(outcome: Outcome, s: _Speaker, *, shedding: bool) -> str:
-    winners = outcome.winners
-    if outcome.reason is Termination.WENT_OUT and winners:
-        return f"{s.name(winners[0])} {s.verb(winners[0], 'goes', 'go')} out"
-    limit = "the move limit is reached" if shedding else "the turn limit is reached"
+        why = {
+            Termination.BLOCKED: "personne ne peut jouer ni piocher",
+            Termination.TURN_LIMIT: limit,
+            Termination.STOCK_EXHAUSTED: "la pioche est vide",
+        }.get(outcome.reason, outcome.reason.value.replace("_", " "))
+        return f"{why} ; {winners(won)}" if won else f"{why} ; personne ne gagne"
     why = {
         Termination.BLOCKED: "nobody can play or draw",
         Termination.TURN_LIMIT: limit,
         Termination.STOCK_EXHAUSTED: "the stock is empty",
     }.get(outcome.reason, outcome.reason.value.replace("_", " "))
-    if not winners:
-        return f"{why}; nobody wins"
-    if shedding:
-        return f"{why}; lowest hand: {s.names(winners)}"
-    points = ", ".join(str(outcome.scores[w]) for w in winners)
-    wins = s.verb(winners[0], "wins", "win") if len(winners) == 1 else "share the win"
-    unit = "point" if len(winners) == 1 and outcome.scores[winners[0]] in (1, -1) else "points"
-    return f"{why}; {s.names(winners)} {wins} with {points} {unit}"
-
-
-def _ending_fr(outcome: Outcome, s: _Speaker, *, shedding: bool) -> str:
-    winners = outcome.winners
-    if outcome.reason is Termination.WENT_OUT and winners:
-        return f"{s.name(winners[0])} {s.verb(winners[0], 'sort', 'sors')}"
-    limit = "la limite de coups est atteinte" if shedding else "la limite de tours est atteinte"
-    why = {
-        Termination.BLOCKED: "personne ne peut jouer ni piocher",
-        Termination.TURN_LIMIT: limit,
-        Termination.STOCK_EXHAUSTED: "la pioche est vide",
-    }.get(outcome.reason, outcome.reason.value.replace("_", " "))
-    if not winners:
-        return f"{why} ; personne ne gagne"
-    if shedding:
-        return f"{why} ; main la plus faible : {s.names(winners)}"
-    points = ", ".join(str(outcome.scores[w]) for w in winners)
-    if len(winners) == 1:
-        wins = s.verb(winners[0], "gagne", "gagnes")
-        unit = "point" if outcome.scores[winners[0]] in (1, -1) else "points"
-    else:
-        wins, unit = "se partagent la victoire", "points"
-    return f"{why} ; {s.names(winners)} {wins} avec {points} {unit}"
-
-
-@functools.cache
-def _entries() -> dict[type[Event], _Entry]:
-    """Every event type of the built-in games, with its sentences."""
-    return {**_shedding_entries(), **_planets_entries()}
+    return f"{why}; {winners(won)}" if won else f"{why}; nobody wins"
 
 
 # -- checking the arguments -------------------------------------------------------------------
@@ -590,8 +433,6 @@ def _check_lang(lang: object) -> str:
 def _check_rules(rules: object) -> Any:
     if rules is None:
         return None
-    from cardgames.game import games
-
     if not any(isinstance(rules, game.rules_type) for game in games()):
         raise InvalidArgumentError("rules", rules, "expected the rules of a registered game")
     return rules
@@ -624,28 +465,69 @@ def _conforms(value: object, hint: Any) -> bool:
     return True  # pragma: no cover - no event field has another form
 
 
-def _check_event(event: object, players: int | None, rules: Any = None) -> tuple[Event, _Entry]:
-    """The event and how to tell it, after checking its type, fields and seats.
+_INDEX: list[Any] = [None, None]
+"""The last index of the registered games' event and move types, and the games it was built
+from (the registry only grows, and rarely: one index serves call after call)."""
 
-    ``rules`` (checked already, or ``None``) must be of the event's own game.
+
+def _games_of(cls: type, moves: bool, registered: Sequence[Game[Any]]) -> list[Game[Any]]:
+    """The registered games whose event (or move) types hold ``cls``, in ``registered`` order."""
+    key = tuple(map(id, registered))
+    if _INDEX[0] != key:
+        index: dict[tuple[bool, type], list[Game[Any]]] = {}
+        for game in registered:
+            for is_move, table in ((False, game.event_types), (True, game.move_types)):
+                for kind in table.values():
+                    index.setdefault((is_move, kind), []).append(game)
+        _INDEX[:] = [key, index]
+    found: list[Game[Any]] = _INDEX[1].get((moves, cls), [])
+    return found
+
+
+def _found(argument: str, value: object, registered: Sequence[Game[Any]]) -> list[Game[Any]]:
+    """The registered games of an event (or a move, for ``argument="move"``), at least one."""
+    moves = argument == "move"
+    found = _games_of(type(value), moves, registered)
+    if not found or not isinstance(value, Move if moves else Event):
+        what = "a move" if moves else "an event"
+        raise InvalidArgumentError(argument, value, f"expected {what} of a registered game")
+    return found
+
+
+def _game_of_rules(found: Sequence[Game[Any]], rules: Any) -> Game[Any]:
+    taking = [game for game in found if isinstance(rules, game.rules_type)]
+    if not taking:
+        raise InvalidArgumentError("rules", rules, "expected the rules of the event's game")
+    named = [game for game in taking if game.name == getattr(rules, "game_name", None)]
+    return (named or taking)[0]
+
+
+def _check_event(
+    event: object,
+    speaker: Speaker,
+    registered: Sequence[Game[Any]],
+    known: dict[type, tuple[Entry, Speaker]],
+) -> tuple[Event, Entry, Speaker]:
+    """The event, how to tell it and who tells it, after checking its type, fields and seats.
+
+    The speaker's ``rules`` (checked already, or ``None``) must be of the event's own game.
+    ``known`` keeps, for the call, how each event type already met is told.
     """
-    cls: Any = type(event)
-    entry = _entries().get(cls)
-    if entry is None or not isinstance(event, Event):
-        raise InvalidArgumentError("event", event, "expected an event of a built-in game")
+    players = None if speaker.players is None else len(speaker.players)
+    cls = type(event)
+    told = known.get(cls)
+    found = _found("event", event, registered) if told is None else []
     _check_fields("event", event, players)
     cards, count = getattr(event, "cards", None), getattr(event, "count", None)
     if isinstance(cards, tuple) and type(count) is int and len(cards) != count:
         raise InvalidArgumentError("event", event, f"it holds {len(cards)} cards, not {count}")
-    if rules is not None:
-        from cardgames.game import games
-
-        if not any(
-            cls in game.event_types.values() and isinstance(rules, game.rules_type)
-            for game in games()
-        ):
-            raise InvalidArgumentError("rules", rules, "expected the rules of the event's game")
-    return event, entry
+    if told is None:
+        game = found[0] if speaker.rules is None else _game_of_rules(found, speaker.rules)
+        book = game.capability(PHRASEBOOK)
+        s = speaker
+        teller = Speaker(s.players, s.viewer, s.lang, s.symbols, s.rules, book)
+        told = known[cls] = (book.events.get(typing.cast(Any, cls), _AS_IS), teller)
+    return typing.cast(Event, event), told[0], told[1]
 
 
 def _check_fields(argument: str, value: Any, players: int | None) -> None:
@@ -703,7 +585,7 @@ def _check_outcome(event: Event, outcome: Outcome, players: int | None) -> list[
 # -- telling ----------------------------------------------------------------------------------
 
 
-def _clause(event: Event, entry: _Entry, speaker: _Speaker) -> tuple[int | None, str]:
+def _clause(event: Event, entry: Entry, speaker: Speaker) -> tuple[int | None, str]:
     """The event's subject seat (if it has one) and its predicate, or its whole sentence."""
     phrase = entry.fr if speaker.fr else entry.en
     text = phrase(event, speaker)
@@ -714,7 +596,7 @@ def _clause(event: Event, entry: _Entry, speaker: _Speaker) -> tuple[int | None,
 
 def _speaker(
     players: object, viewer: object, lang: object, rules: object, symbols: object
-) -> _Speaker:
+) -> Speaker:
     names = None if players is None else _check_players(players)
     seat = None
     if viewer is not None:
@@ -723,7 +605,7 @@ def _speaker(
         seat = seat_number(viewer, len(names), "viewer")
     if type(symbols) is not bool:
         raise InvalidArgumentError("symbols", symbols, "expected True or False")
-    return _Speaker(names, seat, _check_lang(lang), symbols, _check_rules(rules))
+    return Speaker(names, seat, _check_lang(lang), symbols, _check_rules(rules))
 
 
 def describe(
@@ -738,7 +620,7 @@ def describe(
     """One event as one sentence, as ``viewer`` saw it.
 
     Args:
-        event: An event of a built-in game (`State.last_events`, `View.events`).
+        event: An event of a registered game (`State.last_events`, `View.events`).
         players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
         viewer: The seat the sentence is for, in the second person ("you draw 2: 4♠ 3♦"); it
             tells only what ``event.redacted_for(viewer)`` shows. ``None``: the all-seeing
@@ -752,7 +634,7 @@ def describe(
         The sentence, without a capital letter or a full stop (a frontend joins several).
 
     Raises:
-        InvalidArgumentError: for an event of no built-in game or with fields of the wrong type,
+        InvalidArgumentError: for an event of no registered game or with fields of the wrong type,
             a seat out of range of ``players``, a ``viewer`` that is not a seat, an unknown
             ``lang``, ``rules`` of no registered game, or ``symbols`` not a bool.
 
@@ -765,8 +647,7 @@ def describe(
         'you lay A♠ out of turn'
     """
     speaker = _speaker(players, viewer, lang, rules, symbols)
-    size = None if speaker.players is None else len(speaker.players)
-    checked, entry = _check_event(event, size, speaker.rules)
+    checked, entry, speaker = _check_event(event, speaker, games(), {})
     if speaker.viewer is not None:
         checked = checked.redacted_for(speaker.viewer)
     subject, text = _clause(checked, entry, speaker)
@@ -785,7 +666,7 @@ def describe_move(
     frontend shows it to its player alone.
 
     Args:
-        move: A move of a built-in game (`State.legal_moves`, `View.legal_moves`).
+        move: A move of a registered game (`State.legal_moves`, `View.legal_moves`).
         players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
         lang: ``"en"`` or ``"fr"``.
         symbols: Write cards with suit symbols (``8♥``) rather than letters (``8H``).
@@ -794,7 +675,7 @@ def describe_move(
         The text, without a capital letter or a full stop.
 
     Raises:
-        InvalidArgumentError: for a move of no built-in game or with fields of the wrong type, a
+        InvalidArgumentError: for a move of no registered game or with fields of the wrong type, a
             seat out of range of ``players``, an unknown ``lang`` or ``symbols`` not a bool.
 
     Examples:
@@ -811,74 +692,11 @@ def describe_move(
         "poser l'A♠ en annonçant « carte ! »"
     """
     speaker = _speaker(players, None, lang, None, symbols)
-    cls: Any = type(move)
-    phrase = _move_phrases().get(cls)
-    if phrase is None or not isinstance(move, Move):
-        raise InvalidArgumentError("move", move, "expected a move of a built-in game")
+    game = _found("move", move, games())[0]
     _check_fields("move", move, None if speaker.players is None else len(speaker.players))
-    return phrase(move, speaker)
-
-
-@functools.cache
-def _move_phrases() -> dict[type[Move], Callable[[Any, _Speaker], str]]:
-    """How each move type of the built-in games is written, in both languages."""
-    from cardgames.planets import moves as p
-    from cardgames.planets.cards import PLANETS
-    from cardgames.shedding import moves as m
-
-    def play(move: m.PlayCard, s: _Speaker) -> str:
-        parts = [f"poser {s.the_card(move.card)}" if s.fr else f"play {s.the_card(move.card)}"]
-        if move.suit is not None:
-            parts.append(f"demander {s.suit(move.suit)}" if s.fr else f"name {s.suit(move.suit)}")
-        if move.target is not None:
-            target = s.stressed(move.target)
-            parts.append(f"désigner {target}" if s.fr else f"choose {target}")
-        if move.announce and not s.fr:
-            parts.append('say "carte!"')
-        text = s.join(parts)
-        if move.announce and s.fr:
-            text += " en annonçant « carte ! »"
-        return text
-
-    def lay(move: p.LayGathering, s: _Speaker) -> str:
-        cards = move.cards
-        if cards == PLANETS:
-            return "poser les 8 planètes différentes" if s.fr else "lay the 8 different planets"
-        if cards and all(c is cards[0] for c in cards):
-            return f"{'poser' if s.fr else 'lay'} {len(cards)} {s.card(cards[0])}"
-        return f"{'poser' if s.fr else 'lay'} {s.cards(cards)}"
-
-    def words(en: str, fr: str) -> Callable[[Any, _Speaker], str]:
-        """A phrase from templates: ``{card}`` is the move's card, ``{seat}`` the seat it names."""
-
-        def phrase(move: Any, s: _Speaker) -> str:
-            card = getattr(move, "card", None)
-            seat = getattr(move, "to", getattr(move, "target", getattr(move, "victim", None)))
-            return (fr if s.fr else en).format(
-                card=None if card is None else s.the_card(card),
-                seat=None if seat is None else s.stressed(seat),
-            )
-
-        return phrase
-
-    return {
-        m.PlayCard: play,
-        m.Draw: words("draw", "piocher"),
-        m.Pass: words("pass", "passer"),
-        m.TakePenalty: words("take the penalty", "prendre la pénalité"),
-        m.CallOut: words(
-            'call out {seat} for not saying "carte!"',
-            "dénoncer {seat}, qui n'a pas annoncé « carte ! »",
-        ),
-        m.Announce: words('say "carte!"', "annoncer « carte ! »"),
-        p.Keep: words("keep {card}", "garder {card}"),
-        p.Give: words("give {card} to {seat}", "donner {card} à {seat}"),
-        p.LayGathering: lay,
-        p.Decline: words("lay nothing", "ne rien poser"),
-        p.DiscardFaceDown: words("discard {card} face down", "défausser {card} face cachée"),
-        p.Steal: words("steal a card from {seat}", "voler une carte à {seat}"),
-        p.PutUnder: words("put {card} under the stock", "mettre {card} sous la pioche"),
-    }
+    book = game.capability(PHRASEBOOK)
+    phrase = book.moves.get(type(move), _notation)
+    return phrase(move, attrs.evolve(speaker, book=book))
 
 
 def narrate(
@@ -901,7 +719,7 @@ def narrate(
       where it happens.
 
     Args:
-        events: Events of a built-in game, in the order the transition produced them.
+        events: Events of a registered game, in the order the transition produced them.
         players: The players' names, by seat (``None``: "seat 0", "seat 1"...).
         viewer: The seat the sentences are for (``None``: the all-seeing narrator); see
             `describe`.
@@ -910,7 +728,7 @@ def narrate(
         symbols: Write cards with suit symbols (``8♥``) rather than letters (``8H``).
 
     Raises:
-        InvalidArgumentError: for ``events`` that are not events of a built-in game, more
+        InvalidArgumentError: for ``events`` that are not events of a registered game, more
             than 10,000 of them (a transition makes a few dozen at most; an endless iterable is
             refused, not read forever), or any other bad argument (see `describe`).
 
@@ -929,30 +747,27 @@ def narrate(
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
         raise InvalidArgumentError("events", events, "expected a sequence of events")
     speaker = _speaker(players, viewer, lang, rules, symbols)
-    size = None if speaker.players is None else len(speaker.players)
-    checked: list[tuple[Event, _Entry]] = []
+    registered = games()
+    checked: list[Event] = []
+    told_by: dict[type, tuple[Entry, Speaker]] = {}  # how each event type is told
     for event in itertools.islice(events, _MAX_EVENTS + 1):  # never more, even endless
         if len(checked) == _MAX_EVENTS:
             raise InvalidArgumentError(
                 "events", f"more than {_MAX_EVENTS:,} events", "expected a transition's events"
             )
-        item, entry = _check_event(event, size, speaker.rules)
+        item, _, _ = _check_event(event, speaker, registered, told_by)
         if speaker.viewer is not None:
             item = item.redacted_for(speaker.viewer)
-        checked.append((item, entry))
-    _tell_penalty_before_reshuffle(checked)
+        checked.append(item)
+    books = {id(teller.book): teller.book for _, teller in told_by.values()}
+    for book in books.values():  # each game's order (one game, but a caller may mix them)
+        checked = book.arrange(checked)
     sentences: list[str] = []
     group: list[str] = []
     group_subject: int | None = None
-    previous: Event | None = None
-    for item, entry in checked:
-        told = item
-        if _restates_penalty(previous, item):
-            told = attrs.evolve(
-                typing.cast(Any, item), reason="turn"
-            )  # the sentence says "takes the penalty and"
-        subject, text = _clause(told, entry, speaker)
-        previous = item
+    for item in checked:
+        entry, teller = told_by[type(item)]
+        subject, text = _clause(item, entry, teller)
         if subject is not None and group and subject == group_subject:
             group.append(text)
             continue
@@ -964,33 +779,6 @@ def narrate(
     if group and group_subject is not None:
         sentences.append(f"{speaker.name(group_subject)} {speaker.join(group)}")
     return sentences
-
-
-def _tell_penalty_before_reshuffle(events: list[tuple[Event, _Entry]]) -> None:
-    """Move "takes the penalty" before the reshuffle that its drawing caused."""
-    from cardgames.shedding.moves import PenaltyTaken, StockReshuffled
-
-    index = 1
-    while index < len(events):
-        if isinstance(events[index][0], PenaltyTaken):
-            start = index
-            while start > 0 and isinstance(events[start - 1][0], StockReshuffled):
-                start -= 1
-            if start < index:
-                events.insert(start, events.pop(index))
-        index += 1
-
-
-def _restates_penalty(previous: Event | None, event: Event) -> bool:
-    """A penalty's draw right after "takes the penalty": "(penalty)" would say it twice."""
-    from cardgames.shedding.moves import CardsDrawn, PenaltyTaken
-
-    return (
-        isinstance(previous, PenaltyTaken)
-        and isinstance(event, CardsDrawn)
-        and event.reason == "penalty"
-        and event.player == previous.player
-    )
 
 
 _ENDINGS: Final = {
@@ -1023,14 +811,3 @@ def ending(reason: Termination, *, lang: str = "en") -> str:
     if type(reason) is not Termination:
         raise InvalidArgumentError("reason", reason, "expected a Termination")
     return words[reason]
-
-
-def _sentence_or_none(event: Event) -> str | None:
-    """`describe` ``(event, None)``, or ``None`` for an event this module cannot tell.
-
-    What ``str(event)`` shows (`Event.__str__` falls back to the ``repr`` on ``None``).
-    """
-    try:
-        return describe(event, None)
-    except InvalidArgumentError:
-        return None

@@ -3,67 +3,33 @@
 The events are told by the library's narrator (`cardgames.narration`), for one seat (``you``)
 or, with ``reveal``, by the all-seeing narrator of a bots' game. Views, moves and results are
 written here, in English or in French (``lang``), with "you" / "tu" for the seat at the
-terminal.
+terminal: each game shows its table as it brings it under the ``"cli_table"`` capability
+(`TABLE`, a `TerminalTable`); a game that brings none is shown what every view commonly holds
+(the hand sizes, whose turn it is, the viewer's hand).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final, Protocol
 
 import attrs
 
 from cardgames.cards import Card
-from cardgames.game import Event, Move, Outcome, State, View
+from cardgames.game import Capability, Event, Game, Move, Outcome, State, View, games
 from cardgames.narration import LANGUAGES, describe_move, narrate
 
-__all__ = ["Narrator", "default_lang"]
+__all__ = ["TABLE", "Narrator", "PlainTable", "TerminalTable", "default_lang"]
 
 _SEAT_FIELDS: Final = ("to", "victim", "target")
 
 _WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     "en": {
         "you": "you",
-        "top": "Top card: {card}",
-        "suit": ", suit to follow: {suit}",
-        "stock": ", stock: {size}",
-        "stock_reshuffle": ", stock: {size} (the discard pile, reshuffled when drawn)",
-        "stock_empty": ", stock: 0 (nothing left to draw)",
-        "penalty": ", pending penalty: {count} cards",
-        "hands": "Hands: {sizes} (play goes {way})",
         "hand_sizes": "Hands: {sizes}",
-        "clockwise": "clockwise",
-        "counterclockwise": "counterclockwise",
         "turn": "Turn: {name}",
         "your_hand": "Your hand: {cards}",
-        "just_drew": "You just drew {card}",
-        "planet_turn": "Turn {turn}. Commander: {commander}",
-        "adjutant": ". Adjutant: {adjutant}",
-        "planet_stock": "Stock: {size}, black holes discarded: {discarded}",
-        "gatherings": "Gatherings: {laid}",
-        "face_down": "Face down: {sizes}",
-        "your_face_down": "Your cards face down: {cards}",
-        "known_hands": "You know: {known}",
-        "holds": "{name} holds {cards}",
-        "known_stock": "You know in the stock: {known}",
-        "top_of_stock": "{card} on top",
-        "deep_in_stock": "{card} {position} from the top",
-        "your_decision": "Your decision: {decision}",
-        "decides": "{name} decides: {decision}",
-        "as_role": ", as {role}",
-        "drawn": "Drawn: {cards}",
-        "deciding_on": "Deciding on: {card}",
-        "you_received": "You received: {card}",
-        "given_to": "Given to {name}: {card}",
-        "keep": "keep a card",
-        "give": "give a card",
-        "gather": "lay a gathering or not",
-        "black_hole": "play the black hole",
-        "surplus": "put a surplus card under the stock",
-        "over": "the game is over",
-        "commander": "Commander",
-        "adjutant_role": "Adjutant",
         "player": "player",
         "left": "left in hand",
         "points": "points",
@@ -94,45 +60,9 @@ _WORDS: Final[Mapping[str, Mapping[str, str]]] = {
     },
     "fr": {
         "you": "toi",
-        "top": "Carte du dessus : {card}",
-        "suit": ", couleur demandée : {suit}",
-        "stock": ", pioche : {size}",
-        "stock_reshuffle": ", pioche : {size} (la défausse, remélangée à la prochaine pioche)",
-        "stock_empty": ", pioche : 0 (plus rien à piocher)",
-        "penalty": ", pénalité en attente : {count} cartes",
-        "hands": "Mains : {sizes} (le jeu tourne dans le sens {way})",
         "hand_sizes": "Mains : {sizes}",
-        "clockwise": "des aiguilles d'une montre",
-        "counterclockwise": "inverse des aiguilles d'une montre",
         "turn": "C'est à {name} de jouer",
         "your_hand": "Ta main : {cards}",
-        "just_drew": "Tu viens de piocher {card}",
-        "planet_turn": "Tour {turn}. Commandant : {commander}",
-        "adjutant": ". Adjoint : {adjutant}",
-        "planet_stock": "Pioche : {size}, trous noirs défaussés : {discarded}",
-        "gatherings": "Rassemblements : {laid}",
-        "face_down": "Face cachée : {sizes}",
-        "your_face_down": "Tes cartes face cachée : {cards}",
-        "known_hands": "Tu sais que : {known}",
-        "holds": "{name} a {cards}",
-        "known_stock": "Tu sais dans la pioche : {known}",
-        "top_of_stock": "{card} sur le dessus",
-        "deep_in_stock": "{card} en {position} position",
-        "your_decision": "À toi de décider : {decision}",
-        "decides": "{name} décide : {decision}",
-        "as_role": ", en {role}",
-        "drawn": "Cartes piochées : {cards}",
-        "deciding_on": "Carte en jeu : {card}",
-        "you_received": "Tu as reçu : {card}",
-        "given_to": "Donnée à {name} : {card}",
-        "keep": "garder une carte",
-        "give": "donner une carte",
-        "gather": "poser un rassemblement ou non",
-        "black_hole": "jouer le trou noir",
-        "surplus": "mettre une carte en trop sous la pioche",
-        "over": "la partie est finie",
-        "commander": "Commandant",
-        "adjutant_role": "Adjoint",
         "player": "joueur",
         "left": "reste en main",
         "points": "points",
@@ -165,6 +95,11 @@ _WORDS: Final[Mapping[str, Mapping[str, str]]] = {
 """The words of views and results, by language."""
 
 
+_PLAIN_HELP: Final = """\
+Moves: type one as your list of moves writes it (its notation), or its number."""
+"""The help of a game that brings no notation help."""
+
+
 def default_lang(environ: Mapping[str, str] | None = None) -> str:
     """The language of the user's locale: ``"fr"`` when it is French, else ``"en"``.
 
@@ -181,14 +116,6 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return "fr" if value.casefold().startswith("fr") else "en"
     return "en"
-
-
-def _ordinal(position: int, lang: str) -> str:
-    """``2nd`` / ``2e`` for 1-based positions."""
-    if lang == "fr":
-        return "1re" if position == 1 else f"{position}e"
-    last = 0 if position % 100 in (11, 12, 13) else position % 10
-    return f"{position}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th') }"
 
 
 @attrs.frozen
@@ -284,148 +211,29 @@ class Narrator:
     # -- views ------------------------------------------------------------------------------
 
     def view(self, view: View) -> list[str]:
-        """What the viewer sees of the table, in a few lines."""
-        from cardgames.planets.views import PlanetsView
-        from cardgames.shedding.view import SheddingView
+        """What the viewer sees of the table, in a few lines, as the view's game shows it."""
+        game = next((g for g in games() if type(view) is g.view_type), None)
+        table = _PLAIN if game is None else game.capability(TABLE)
+        return table.view(view, self)
 
-        if isinstance(view, SheddingView):
-            return self._shedding_view(view)
-        if isinstance(view, PlanetsView):
-            return self._planets_view(view)
-        return [repr(view)]  # pragma: no cover - every built-in game is handled above
-
-    def _hand_sizes(self, sizes: Sequence[int]) -> str:
+    def hand_sizes(self, sizes: Sequence[int]) -> str:
+        """Every player's number of cards: ``Léa 5, you 4``."""
         return ", ".join(f"{self.name(seat)} {size}" for seat, size in enumerate(sizes))
 
-    def _suit(self, suit: Any) -> str:
-        name = suit.french if self.lang == "fr" else suit.english
-        return f"{name} {suit.symbol}" if self.symbols else name
-
-    def _shedding_view(self, view: Any) -> list[str]:
-        table = self.word("top", card=self.card(view.top))
-        if view.suit is not None:
-            table += self.word("suit", suit=self._suit(view.suit))
-        table += self._stock(view)
-        if view.penalty:
-            table += self.word("penalty", count=view.penalty)
-        way = self.word("clockwise" if view.direction > 0 else "counterclockwise")
-        lines = [
-            table,
-            self.word("hands", sizes=self._hand_sizes(view.hand_sizes), way=way),
-            self.word("turn", name=self.name(view.current)),
-        ]
-        if view.hand is not None:
-            lines.append(self.word("your_hand", cards=self.cards(sorted(view.hand))))
-        if view.drawn is not None:
-            lines.append(self.word("just_drew", card=self.card(view.drawn)))
-        return lines
-
-    def _stock(self, view: Any) -> str:
-        """The stock's size; when it is empty, what drawing would take from the discard pile.
-
-        The engine reshuffles the discard pile (all but its top card) only when someone draws
-        from an empty stock: until then "stock: 0" would say that nothing can be drawn.
-        """
-        if view.stock_size:
-            return self.word("stock", size=view.stock_size)
-        reshuffled = len(view.discard) - 1
-        if reshuffled > 0:
-            return self.word("stock_reshuffle", size=reshuffled)
-        return self.word("stock_empty")
-
-    def _planets_view(self, view: Any) -> list[str]:
-        roles = self.word("planet_turn", turn=view.turn, commander=self.name(view.commander))
-        if view.adjutant is not None:
-            roles += self.word("adjutant", adjutant=self.name(view.adjutant))
-        lines = [
-            roles,
-            self.word("planet_stock", size=view.stock_size, discarded=view.discard_size),
-            self.word("hand_sizes", sizes=self._hand_sizes(view.hand_sizes)),
-        ]
-        laid = [
-            f"{self.name(seat)}: " + "; ".join(self._gathering(g) for g in gatherings)
-            for seat, gatherings in enumerate(view.gatherings)
-            if gatherings
-        ]
-        if laid:
-            lines.append(self.word("gatherings", laid=" | ".join(laid)))
-        if any(view.face_down_sizes):
-            lines.append(self.word("face_down", sizes=self._hand_sizes(view.face_down_sizes)))
-        if view.holder is not None:
-            decision = self.word(view.phase.value)
-            if view.role is not None:
-                role = self.word("commander" if view.role.value == "commander" else "adjutant_role")
-                decision += self.word("as_role", role=role)
-            if view.holder == self.you:
-                lines.append(self.word("your_decision", decision=decision))
-            else:
-                lines.append(self.word("decides", name=self.name(view.holder), decision=decision))
-        if view.hand is not None:
-            lines.append(self.word("your_hand", cards=self.cards(view.hand)))
-        lines += self._planets_knowledge(view)
-        if any(card is not None for card in view.drawn):
-            drawn = ", ".join("?" if c is None else self.card(c) for c in view.drawn)
-            lines.append(self.word("drawn", cards=drawn))
-        if view.pending is not None:
-            lines.append(self.word("deciding_on", card=self.card(view.pending)))
-        if view.received is not None:
-            if view.viewer is not None and view.viewer == view.adjutant:
-                lines.append(self.word("you_received", card=self.card(view.received)))
-            elif view.adjutant is not None:
-                given = self.card(view.received)
-                lines.append(self.word("given_to", name=self.name(view.adjutant), card=given))
-        return lines
-
-    def _planets_knowledge(self, view: Any) -> list[str]:
-        """The viewer's own face-down cards and what they know of other hands and the stock."""
-        lines = []
-        if self.you is not None and view.viewer == self.you:
-            own = view.face_down[self.you]
-            if own:
-                lines.append(self.word("your_face_down", cards=self.cards(own)))
-        known = [
-            self.word("holds", name=self.name(seat), cards=self.cards(cards))
-            for seat, cards in enumerate(view.known_cards)
-            if cards and seat != view.viewer
-        ]
-        if known:
-            lines.append(self.word("known_hands", known="; ".join(known)))
-        stock = [
-            self.word("top_of_stock", card=self.card(card))
-            if position == 0
-            else self.word(
-                "deep_in_stock", card=self.card(card), position=_ordinal(position + 1, self.lang)
-            )
-            for position, card in view.known_stock
-        ]
-        if stock:
-            lines.append(self.word("known_stock", known="; ".join(stock)))
-        return lines
-
-    def _gathering(self, gathering: Any) -> str:
-        from cardgames.planets.cards import PLANETS
-
-        if gathering.cards == PLANETS:
-            what = "8 planètes différentes" if self.lang == "fr" else "8 different planets"
-        else:
-            what = f"{gathering.size} {self.card(gathering.cards[0])}"
-        role = self.word("commander" if gathering.role.value == "commander" else "adjutant_role")
-        return f"{what} ({role})"
+    def word_of(self, words: Mapping[str, Mapping[str, str]], key: str, **values: object) -> str:
+        """A phrase of a game's own ``words`` (by language, then key), else of the narrator's."""
+        own = words.get(self.lang, {}).get(key)
+        return self.word(key, **values) if own is None else own.format(**values)
 
     # -- results ----------------------------------------------------------------------------
 
     def outcome_rows(self, state: State[Any, Any, Any], outcome: Outcome) -> list[list[str]]:
-        """Per seat: name, what is left in hand (shedding games) or hand size, and points."""
-        rows: list[list[str]] = []
-        hands = getattr(state, "hands", None)
-        for seat, name in enumerate(state.players):
-            if hands is not None:
-                left = self.cards(sorted(hands[seat]))
-            else:
-                hand = getattr(state, "hand", None)
-                left = self.cards(hand(seat)) if callable(hand) else ""
-            rows.append([name, left, str(outcome.scores[seat])])
-        return rows
+        """Per seat: name, the cards left in hand (as the game lists them), and points."""
+        table = state.game.capability(TABLE)
+        return [
+            [name, self.cards(table.left(state, seat)), str(outcome.scores[seat])]
+            for seat, name in enumerate(state.players)
+        ]
 
     def headings(self) -> list[str]:
         """The headings of `outcome_rows`."""
@@ -436,3 +244,78 @@ class Narrator:
         names = [self.players[w] for w in outcome.winners]
         key = "winner" if len(names) == 1 else "winners"
         return self.word(key, names=", ".join(names) or self.word("nobody"))
+
+
+class TerminalTable(Protocol):
+    """What a game brings to the command line (the ``"cli_table"`` capability, `TABLE`)."""
+
+    @property
+    def help(self) -> str:
+        """The notation of the game's moves, shown by ``help`` in ``cardgames play``."""
+        ...
+
+    def view(self, view: Any, narrator: Narrator) -> list[str]:
+        """What the viewer sees of the table, in a few lines, in ``narrator``'s words."""
+        ...
+
+    def left(self, state: Any, seat: int) -> Sequence[object]:
+        """The cards ``seat`` holds at the end of a game, for the final table."""
+        ...
+
+
+@attrs.frozen
+class PlainTable:
+    """A `TerminalTable`; without ``show``, that of a game that brings none.
+
+    Attributes:
+        help: The notation of the moves, for ``help`` in ``cardgames play``.
+        show: Writes a seat's table (``None``: what every view commonly holds).
+
+    Examples:
+        >>> from types import SimpleNamespace
+        >>> view = SimpleNamespace(hand_sizes=(3, 2), current=1, hand=None)
+        >>> PlainTable().view(view, Narrator(("Léa", "Tom")))
+        ['Hands: Léa 3, Tom 2', 'Turn: Tom']
+    """
+
+    help: str = _PLAIN_HELP
+    show: Callable[[Any, Narrator], list[str]] | None = None
+
+    def view(self, view: Any, narrator: Narrator) -> list[str]:
+        """The table as ``show`` writes it; else what the view holds of the usual three.
+
+        Those are the hand sizes, whose turn it is and the viewer's hand.
+        """
+        if self.show is not None:
+            return self.show(view, narrator)
+        lines = []
+        sizes = getattr(view, "hand_sizes", None)
+        if sizes is not None:
+            lines.append(narrator.word("hand_sizes", sizes=narrator.hand_sizes(sizes)))
+        current = getattr(view, "current", None)
+        if isinstance(current, int):
+            lines.append(narrator.word("turn", name=narrator.name(current)))
+        hand = getattr(view, "hand", None)
+        if hand is not None:
+            lines.append(narrator.word("your_hand", cards=narrator.cards(hand)))
+        return lines or [repr(view)]
+
+    def left(self, state: Any, seat: int) -> Sequence[object]:
+        """The hand of ``seat``'s own view (none if its views show no hand)."""
+        hand = getattr(state.view(seat), "hand", None)
+        return () if hand is None else tuple(hand)
+
+
+_PLAIN: Final = PlainTable()
+
+
+def _plain_table(game: Game[Any]) -> TerminalTable:
+    return _PLAIN
+
+
+TABLE: Final = Capability[TerminalTable](
+    "cli_table",
+    "the command line's table, final hands and moves' notation",
+    default=_plain_table,
+)
+"""The key under which a game brings its `TerminalTable` (default: `PlainTable`)."""

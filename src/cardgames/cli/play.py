@@ -39,7 +39,7 @@ from cardgames.cli.choices import (
     resolve_rules,
 )
 from cardgames.cli.demo import describe_rules, print_result
-from cardgames.cli.narrate import Narrator, default_lang
+from cardgames.cli.narrate import TABLE, Narrator, default_lang
 from cardgames.cli.output import can_show, say
 from cardgames.errors import IllegalMoveError, ParseError
 from cardgames.game import Game, Move, State
@@ -56,28 +56,6 @@ _HELP = frozenset({"help", "?", "h"})
 _SHOW = frozenset({"show", "look", "moves"})
 _FORCED = frozenset({"decline", "take", "pass"})
 """Moves played by themselves when they are the only legal move."""
-
-_SHEDDING_HELP = """\
-Moves (the notation; case does not matter):
-  play CARD             lay a card: play 9H, play 10S, play QD (or just: 9H)
-  play 8H name spades   lay a wild card and name the suit that follows
-  play 7C announce      lay your second-to-last card and say "carte!"
-  draw                  draw from the stock
-  take                  draw the pending penalty instead of answering it
-  pass                  keep the card you drew, or pass when nothing can be done
-  callout SEAT          call out a player who forgot to announce (seat number or name)
-Cards: rank then suit: 2-10, J, Q, K, A and C, D, H, S (clubs, diamonds, hearts, spades)."""
-
-_PLANETS_HELP = """\
-Moves (the notation; case does not matter):
-  keep PLANET           keep one of the cards you drew: keep Saturn
-  give PLANET to SEAT   give a card face down (seat number or name): give Mars to Tom
-  lay N PLANET          lay a gathering of N identical planets: lay 3 Saturn
-  lay all-different     lay the 8 different planets
-  decline               lay no gathering (the card joins your hand)
-  discard PLANET        black hole: discard a planet of your hand face down
-  steal SEAT            black hole: take a planet at random from that player's hand
-  under PLANET          over the hand limit: put a card under the stock"""
 
 _COMMANDS_HELP = """\
 Type a move's number or its notation. Other commands:
@@ -121,9 +99,7 @@ class _Session:
         self.narrator = Narrator(state.players, seat, can_show(), lang=lang, rules=state.rules)
 
     def help_text(self) -> str:
-        from cardgames.planets.views import PlanetsView
-
-        moves = _PLANETS_HELP if issubclass(self.game.view_type, PlanetsView) else _SHEDDING_HELP
+        moves = self.game.capability(TABLE).help
         return f"{moves}\n{_COMMANDS_HELP}"
 
     def moves(self) -> list[Move]:

@@ -235,6 +235,8 @@ GAME: Final[Game[PlanetsState]] = Game(
         players, rules, seed=seed, games=rounds
     ),
     capabilities={
+        "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
+        "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
         "rules_explanation": Lazy("cardgames.planets.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.planets.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.planets.score_keeper:SCORE_KEEPER"),
