@@ -186,10 +186,10 @@ def _installed(monkeypatch: pytest.MonkeyPatch, *points: _EntryPoint) -> list[st
 def test_the_built_in_games_register_themselves(
     monkeypatch: pytest.MonkeyPatch, registry: dict[str, Game[Any]]
 ) -> None:
-    # Each game package's plugin module holds its games; discovery imports those modules, and no
-    # list of games is kept outside the game packages.
-    from cardgames.planets import plugin as planets_plugin
-    from cardgames.shedding import plugin as shedding_plugin
+    # Each game family's module of cardgames.plugins names its games; discovery imports those
+    # modules, and no generic module keeps a list of games.
+    from cardgames.plugins import planets as planets_plugin
+    from cardgames.plugins import shedding as shedding_plugin
 
     assert _installed(monkeypatch) == []
     assert games() == (CE, HA, planets.GAME)
@@ -602,9 +602,11 @@ def test_the_base_view_has_no_json_of_its_own() -> None:
 
 
 def test_sample_state_is_optional() -> None:
-    view = toygame.new_game(2, seed=1).view(0)
-    with pytest.raises(NotImplementedError, match="toy-pile does not sample states"):
-        toygame.GAME.sample_state(view, Rng.from_seed(1))
+    state_type = type("UnsampledState", (toygame.ToyState,), {})
+    unsampled = toygame.make_game(state_type, "unsampled-toy", title="Unsampled", sampling=False)
+    view = unsampled.new_game(2, seed=1).view(0)
+    with pytest.raises(NotImplementedError, match="unsampled-toy does not sample states"):
+        unsampled.sample_state(view, Rng.from_seed(1))
 
 
 def test_sample_state_through_the_descriptor_keeps_the_view() -> None:

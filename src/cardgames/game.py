@@ -827,10 +827,6 @@ _MAX_LOOKUP_CHARS: Final = 200
 """The longest name of a game or preset looked up (folding a name costs time and memory)."""
 ENTRY_POINT_GROUP: Final = "cardgames.games"
 """The entry-point group under which an installed distribution declares its games."""
-_PLUGIN_MODULE: Final = "plugin"
-"""A package of `cardgames` that holds a module of this name registers games when it is
-imported: the built-in games register themselves so (a source tree run without being installed
-still finds them); other distributions declare entry points."""
 _loaded_builtins = False
 _discovering = False
 
@@ -855,7 +851,10 @@ def register(game: Game[Any]) -> Game[Any]:
 
 
 def _load_builtins() -> None:
-    """Register every game found, once: the built-in packages' plugins, then the entry points.
+    """Register every game found, once: the built-in ones, then the entry points' games.
+
+    The built-in games are registered by the modules of `cardgames.plugins`, the others by the
+    ``cardgames.games`` entry points of the installed distributions.
 
     A built-in plugin that fails to import fails loudly; an installed distribution's game that
     fails to load is skipped with a `RuntimeWarning` naming it, so that one broken package does
@@ -874,14 +873,14 @@ def _load_builtins() -> None:
 
 def _discover() -> None:
     import importlib
-    import os
+    import pkgutil
     import warnings
     from importlib import metadata
 
-    root = os.path.dirname(os.path.abspath(__file__))
-    for entry in sorted(os.listdir(root)):
-        if os.path.isfile(os.path.join(root, entry, _PLUGIN_MODULE + ".py")):
-            importlib.import_module(f"{__package__}.{entry}.{_PLUGIN_MODULE}")
+    from cardgames import plugins
+
+    for module in sorted(pkgutil.iter_modules(plugins.__path__), key=lambda m: m.name):
+        importlib.import_module(f"{plugins.__name__}.{module.name}")
     for point in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
         try:
             loaded = point.load()

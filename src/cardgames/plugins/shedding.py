@@ -1,8 +1,7 @@
 """Registers the games of the shedding engine: Crazy Eights and 8 Américain.
 
-`cardgames.find_game` imports this module the first time it looks a game up (every package of
-`cardgames` that holds a ``plugin`` module registers its games so); the games register
-themselves when their modules are imported.
+The games register themselves when their modules are imported (the shared engine,
+`cardgames.shedding`, imports neither of its presets).
 """
 
 from cardgames import crazy_eights, huit_americain
