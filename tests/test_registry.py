@@ -603,7 +603,9 @@ def test_the_base_view_has_no_json_of_its_own() -> None:
 
 def test_sample_state_is_optional() -> None:
     state_type = type("UnsampledState", (toygame.ToyState,), {})
-    unsampled = toygame.make_game(state_type, "unsampled-toy", title="Unsampled", sampling=False)
+    unsampled: Game[Any] = toygame.make_game(
+        state_type, "unsampled-toy", title="Unsampled", sampling=False
+    )
     view = unsampled.new_game(2, seed=1).view(0)
     with pytest.raises(NotImplementedError, match="unsampled-toy does not sample states"):
         unsampled.sample_state(view, Rng.from_seed(1))
