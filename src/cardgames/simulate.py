@@ -1228,14 +1228,11 @@ def _plan(
         raise InvalidArgumentError("executor", executor, "expected a concurrent.futures.Executor")
     if progress is not None and not callable(progress):
         raise InvalidArgumentError("progress", progress, "expected a callable or None")
-    if isinstance(rules, str):
-        rules = game.preset(rules)
-    elif rules is None:
-        rules = game.default_rules
-    elif not isinstance(rules, game.rules_type):
+    if rules is not None and not isinstance(rules, (str, game.rules_type)):
         raise _ArgumentError(
             "rules", rules, f"expected {game.rules_type.__name__} rules or a preset's name"
         )
+    rules = game.resolve_rules(rules)
     names = _check_players(players, game)
     seats = len(game.new_game(players, seed=0, rules=rules).players)  # checks count and rules
     resolved, labels = _resolve_agents(agents, game, seats)
