@@ -127,3 +127,20 @@ def test_values_that_are_neither_rules_nor_names_are_refused(value: Any) -> None
     with pytest.raises(InvalidRulesError) as excinfo:
         game.resolve_rules(value)
     assert excinfo.value.option == "rules"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_rl_environments_take_a_preset_name(name: str) -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from cardgames.rl import action_encoding
+    from cardgames.rl import gymnasium as gym_adapter
+    from cardgames.rl import pettingzoo as pz_adapter
+
+    game = find_game(name)
+    preset, rules = list(game.presets.items())[-1]
+    assert action_encoding(name, preset, players=2).rules is rules
+    assert gym_adapter.CardGameEnv(name, players=2, rules=preset).rules is rules
+    assert pz_adapter.CardGameEnv(name, players=2, rules=preset).rules is rules
+    with pytest.raises(InvalidRulesError):
+        gym_adapter.CardGameEnv(name, players=2, rules="no-such-preset")
