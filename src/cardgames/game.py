@@ -615,7 +615,8 @@ class Game(Generic[GameStateT]):
                 reshuffles still use the seed.
 
         Raises:
-            InvalidRulesError: if the number of players or the deck does not fit the rules.
+            InvalidRulesError: if the number of players or the deck does not fit the rules, for
+                an unknown preset's name or the rules of another game.
             InvalidArgumentError: for a ``seed`` that is not such an integer.
         """
         return self._new_game(players, seed=seed, rules=rules, deck=deck)

@@ -181,7 +181,7 @@ class GameLog:
             players: The number of seats, or the players' names in seat order.
             seed: The seed of the deal, from ``-2**64 + 1`` to ``2**64 - 1`` (what a record
                 holds).
-            rules: The rules (default: the game's default preset).
+            rules: The rules, or a preset's name (default: the game's default preset).
             deck: A fixed card order (top of the stock first) as card values; parse text
                 first (`cardgames.cards.parse_cards`, `cardgames.planets.parse_planet_cards`).
 
