@@ -7,6 +7,8 @@ section) or, for a variant, against the preset that implements it.
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -23,6 +25,7 @@ from cardgames.crazy_eights import (
     CardsDrawn,
     DirectionReversed,
     Draw,
+    Effects,
     Pass,
     Passed,
     PenaltyGrown,
@@ -32,6 +35,7 @@ from cardgames.crazy_eights import (
     PlaysAgain,
     RoundOver,
     Rules,
+    Stacking,
     StarterReturned,
     StarterTurned,
     State,
@@ -1064,3 +1068,35 @@ def test_parse_and_format_every_kind_of_move() -> None:
     assert state.parse_move("pioche") == Draw(2)
     for move in state.legal_moves():
         assert state.parse_move(state.format_move(move), move.player) == move
+
+
+def _first_difference(rules: Rules, other: Rules, seed: int) -> int | None:
+    """The move number at which random play under ``rules`` and ``other`` first offers different
+    moves (the same seed, the same choices), or ``None`` if the two games stay the same."""
+    chooser = random.Random(seed)
+    state = crazy_eights.new_game(3, seed=seed, rules=rules)
+    twin = crazy_eights.new_game(3, seed=seed, rules=other)
+    for number in itertools.count():
+        if state.is_over or twin.is_over:
+            return None if state.is_over and twin.is_over else number
+        legal = state.legal_moves()
+        if legal.as_tuple() != twin.legal_moves().as_tuple():
+            return number
+        move = legal[chooser.randrange(len(legal))]
+        state, twin = state.apply(move), twin.apply(move)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+@pytest.mark.parametrize("preset", sorted(crazy_eights.PRESETS))
+def test_any_draw_stacking_plays_like_same_rank_with_one_draw_rank(preset: str) -> None:
+    # Documented on the stacking option: the 2 is the Marquoir rules' only draw card.
+    rules = crazy_eights.PRESETS[preset]
+    assert rules.stacking is Stacking.SAME_RANK
+    any_draw = rules.replace(stacking="any_draw")
+    assert all(_first_difference(rules, any_draw, seed) is None for seed in range(12))
+
+
+def test_any_draw_stacking_differs_once_two_ranks_draw() -> None:
+    rules = Rules(effects=Effects.parse("8:wild 2:draw2 7:draw2 A:skip J:reverse"))
+    any_draw = rules.replace(stacking=Stacking.ANY_DRAW)
+    assert any(_first_difference(rules, any_draw, seed) is not None for seed in range(200))

@@ -32,7 +32,7 @@ ALL_ERRORS: tuple[CardGamesError, ...] = (
 )
 
 
-def test_the_public_names_are_the_eight_errors() -> None:
+def test_the_public_names_are_the_nine_errors() -> None:
     assert sorted(errors.__all__) == [
         "CardGamesError",
         "IllegalMoveError",
@@ -40,6 +40,7 @@ def test_the_public_names_are_the_eight_errors() -> None:
         "InvalidRulesError",
         "InvalidStateError",
         "MatchOverError",
+        "MissingCapabilityError",
         "ParseError",
         "UnknownGameError",
     ]

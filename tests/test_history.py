@@ -25,14 +25,18 @@ from cardgames import (
     UnknownGameError,
     crazy_eights,
     games,
+    huit_americain,
     planets,
 )
 from cardgames.agents import RandomAgent, play_game
-from cardgames.cards import parse_cards
+from cardgames.cards import Card, parse_cards
 from cardgames.cli import main
-from cardgames.history import EmptyLogError
+from cardgames.history import EmptyLogError, NoDecisionError
 from cardgames.planets import parse_planet_cards
 from cardgames.records import GameRecord, RecordedMove, ReplayError, record_game, replay
+from test_huit_americain_rules import A_LA_VOLEE_2, stacked_deck
+
+C = Card.parse
 
 GAME_NAMES = [game.name for game in games() if game.state_type.__module__.startswith("cardgames.")]
 
@@ -430,3 +434,82 @@ def test_entries_refuse_a_start_out_of_the_log(start: Any) -> None:
     log = random_log("crazy-eights", seed=5, moves=3)
     with pytest.raises(InvalidArgumentError):
         log.entries(start)
+
+
+# ---------------------------------------------------------------------------------------------
+# undo_to_decision: back to a seat's last own move
+
+
+def a_la_volee_log() -> GameLog:
+    """Three players à la volée with two decks; seat 1 is to lay the 9 of hearts on the 5.
+
+    Seat 0 holds the other 9 of hearts, so after seat 1's 9 it may jump in out of turn.
+    """
+    hands = ["9H 4C 6C 9C QC KC 3D 4D", "9H 6S 9S QS KS 3S 4S 7S", "4H 6D 9D QD KD 2C 3C 5C"]
+    deck = stacked_deck(hands, "5H", rules=A_LA_VOLEE_2)
+    return GameLog.start("huit-americain", 3, seed=0, rules=A_LA_VOLEE_2, deck=deck)
+
+
+def test_undo_to_decision_pops_the_moves_after_the_seats_own_last_one() -> None:
+    start = a_la_volee_log()
+    log = start.push(huit_americain.PlayCard(1, C("9H")))  # seat 1, in turn
+    assert log.state.to_act == (2, 0)  # seat 2 in turn, seat 0 may jump in
+    log = log.push(huit_americain.PlayCard(2, C("9D")))  # seat 2; seat 0 lets its chance pass
+    log = log.push(huit_americain.PlayCard(0, C("9C")))  # seat 0, in turn
+    assert [move.player for move in log.moves] == [1, 2, 0]
+    # Seat 0's last move is the last one: only it is undone.
+    assert log.undo_to_decision(0) == log.pop()
+    # Seat 2's move and seat 0's reply after it go; seat 2 decides again in the same state.
+    back = log.undo_to_decision(2)
+    assert back == log.pop().pop()
+    assert back.state is log.states[1]
+    assert 2 in back.state.to_act
+    # Seat 1 goes back to the deal; the log it came from is unchanged.
+    assert log.undo_to_decision(1) == start
+    assert len(log) == 3
+
+
+def test_undo_to_decision_counts_an_out_of_turn_move_and_not_a_chance_let_pass() -> None:
+    log = a_la_volee_log().push(huit_americain.PlayCard(1, C("9H")))
+    jumped = log.push(huit_americain.PlayCard(0, C("9H")))  # seat 0 jumps in out of turn
+    assert jumped.state.last_events[0] == huit_americain.CardPlayed(0, C("9H"), jump_in=True)
+    back = jumped.undo_to_decision(0)
+    assert back == log
+    assert back.state.to_act == (2, 0)
+    # Seat 2 was to play when seat 0 jumped in, but made no move: nothing to undo for it.
+    with pytest.raises(NoDecisionError) as excinfo:
+        jumped.undo_to_decision(2)
+    assert excinfo.value.seat == 2
+    assert str(excinfo.value) == "seat 2 made no move in the log: nothing to undo"
+    assert pickle.loads(pickle.dumps(excinfo.value)).seat == 2
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_undo_to_decision_refuses_a_seat_without_moves_and_a_bad_seat(name: str) -> None:
+    log = random_log(name, seed=4, moves=0)
+    for seat in range(len(log.players)):
+        with pytest.raises(NoDecisionError):
+            log.undo_to_decision(seat)
+    bad: tuple[Any, ...] = (-1, len(log.players), "0", 1.0, None)
+    for value in bad:
+        with pytest.raises(InvalidArgumentError):
+            log.undo_to_decision(value)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 30), seat=st.integers(0, 2))
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+def test_undo_to_decision_lands_where_the_seat_was_to_act(
+    name: str, seed: int, moves: int, seat: int
+) -> None:
+    log = random_log(name, seed, moves, players=3)
+    own = [i for i, move in enumerate(log.moves) if move.player == seat]
+    if not own:
+        with pytest.raises(NoDecisionError):
+            log.undo_to_decision(seat)
+        return
+    back = log.undo_to_decision(seat)
+    assert len(back) == own[-1]
+    assert back.moves == log.moves[: own[-1]]
+    assert seat in back.state.to_act
+    assert back.state.legal_moves(seat)

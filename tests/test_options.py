@@ -18,11 +18,12 @@ from cardgames import crazy_eights, huit_americain
 from cardgames.cards import DeckKind, Suit
 from cardgames.codec import encode
 from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError
-from cardgames.options import OptionInfo, RulesBase, option, parse_bool
+from cardgames.game import find_game
+from cardgames.options import OptionInfo, RulesBase, format_value, option, parse_bool
 from cardgames.shedding.engine import Phase
 from cardgames.shedding.rules import AfterDraw, Effect, Effects, Scoring, Stacking, Starter
 
-from shedding_support import random_rules
+from shedding_support import random_rules, rules_strategy
 
 CE = crazy_eights.Rules
 HA = huit_americain.Rules
@@ -215,7 +216,7 @@ def test_defaults_are_valid() -> None:
                 "stacking",
                 "none",
                 "expected one of none, same_rank, any_draw, not a str;"
-                " text is read by Rules.from_options",
+                " text is read by Rules.replace and Rules.from_options",
             ),
         ),
         (
@@ -227,7 +228,7 @@ def test_defaults_are_valid() -> None:
             (
                 "effects",
                 "8:wild",
-                "expected Effects, not a str; text is read by Rules.from_options",
+                "expected Effects, not a str; text is read by Rules.replace and Rules.from_options",
             ),
         ),
         (
@@ -242,6 +243,8 @@ def test_construction_refuses_bad_values_naming_the_option(
     with pytest.raises(InvalidRulesError) as excinfo:
         CE(**changes)
     assert refused(excinfo) == expected
+    if any(isinstance(value, str) for value in changes.values()):
+        return  # `replace` reads text (see test_replace_reads_option_text)
     with pytest.raises(InvalidRulesError) as excinfo:
         CE().replace(**changes)
     assert refused(excinfo) == expected
@@ -308,6 +311,55 @@ def test_replace_returns_a_validated_copy() -> None:
     assert rules.hand_size == 7
     assert type(changed) is CE
     assert rules.replace() == rules
+
+
+def test_replace_reads_option_text() -> None:
+    changed = CE().replace(
+        stacking="none", hand_size=" 5 ", jump_in="oui", decks="none", effects="8:wild 2:draw2"
+    )
+    assert changed == CE(
+        stacking=Stacking.NONE,
+        hand_size=5,
+        jump_in=True,
+        decks=None,
+        effects=Effects.parse("8:wild 2:draw2"),
+    )
+    assert CE().replace(stacking="Any-Draw").stacking is Stacking.ANY_DRAW
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"stacking": "some"}, ("stacking", "some", "one of none, same_rank, any_draw")),
+        ({"hand_size": "seven"}, ("hand_size", "seven", "an integer")),
+        ({"hand_size": "0"}, ("hand_size", 0, "must be at least 1")),
+        ({"jump_in": "maybe"}, ("jump_in", "maybe", "a yes/no value")),
+    ],
+)
+def test_replace_refuses_bad_option_text_naming_the_option(
+    changes: dict[str, Any], expected: tuple[str, object, str]
+) -> None:
+    rules = CE()
+    with pytest.raises(InvalidRulesError) as excinfo:
+        rules.replace(**changes)
+    option, value, reason = refused(excinfo)
+    assert (option, value) == expected[:2]
+    assert expected[2] in reason
+
+
+@pytest.mark.parametrize("name", ["crazy-eights", "huit-americain", "planets"])
+@given(data=st.data())
+def test_every_option_text_round_trips_through_replace(name: str, data: st.DataObject) -> None:
+    game = find_game(name)
+    if name == "planets":
+        rules = data.draw(st.sampled_from(list(game.presets.values())), label="rules")
+    else:
+        rules = data.draw(rules_strategy(game), label="rules")
+    texts = {info.name: format_value(getattr(rules, info.name)) for info in rules.options()}
+    assert game.default_rules.replace(**texts) == rules
+    info = data.draw(st.sampled_from(rules.options()), label="option")
+    one = rules.replace(**{info.name: texts[info.name]})
+    assert getattr(one, info.name) == getattr(rules, info.name)
 
 
 @pytest.mark.parametrize("name", ["nope", "hand-size", "game_name", "_hidden", "__class__"])

@@ -59,7 +59,8 @@ def test_defaults_are_the_seed_and_the_house_tables() -> None:
         ("first_commander", 6),
         ("max_turns", 0),
         ("all_different_commander", -1),
-        ("may_decline", "yes"),
+        ("may_decline", "maybe"),  # text is read as by --rules: "yes" is taken
+        ("may_decline", 1),
         ("commander_points", (3, 5, 8)),
     ],
 )

@@ -20,6 +20,8 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardgames import crazy_eights, huit_americain
 from cardgames.agents import AgentError, RandomAgent, choose_move, offer_move, play_game
@@ -42,6 +44,7 @@ from cardgames.simulate import (
     _lookup_game,
     _worker_count,
     game_seed,
+    iter_simulate,
     simulate,
     wilson_interval,
 )
@@ -458,6 +461,91 @@ def test_csv_to_a_file_object_and_to_a_path(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == text
     results.to_csv(str(path))
     assert path.read_text(encoding="utf-8") == text
+
+
+LONG_COLUMNS = ["index", "seed", "moves", "reason", "seat", "agent", "score", "win"]
+
+
+def test_long_records_by_hand() -> None:
+    records = SimulationResults("toy", ROWS).long_records()
+    assert len(records) == 5 * 3
+    assert all(list(record) == LONG_COLUMNS for record in records)
+    # Game 1: agents a, b, a; scores 5, 5, 0; seats 0 and 1 share the win.
+    assert records[3:6] == [
+        {"index": 1, "seed": 1001, "moves": 20, "reason": "blocked", "seat": seat}
+        | {"agent": agent, "score": score, "win": win}
+        for seat, agent, score, win in ((0, "a", 5, 0.5), (1, "b", 5, 0.5), (2, "a", 0, 0.0))
+    ]
+
+
+def wide_from_long(long: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The one-line-per-game records rebuilt from the long ones (a pivot, as pandas does)."""
+    wide: dict[int, dict[str, Any]] = {}
+    for record in long:
+        common = {key: record[key] for key in ("index", "seed", "moves", "reason")}
+        row = wide.setdefault(record["index"], common)
+        assert {key: row[key] for key in common} == common  # every seat tells the same game
+        for column in ("agent", "score", "win"):
+            row[f"{column}_{record['seat']}"] = record[column]
+    columns = [*LONG_COLUMNS[:4]] + [
+        f"{column}_{seat}" for column in ("agent", "score", "win") for seat in range(3)
+    ]
+    return [{column: row[column] for column in columns} for row in wide.values()]
+
+
+def test_long_records_pivot_to_the_wide_ones(reference: SimulationResults) -> None:
+    for results in (SimulationResults("toy", ROWS), reference):
+        long = results.long_records()
+        assert len(long) == len(results.rows) * results.seats
+        assert wide_from_long(long) == results.records()
+        assert [r["seat"] for r in long] == list(range(results.seats)) * len(results.rows)
+
+
+@st.composite
+def game_rows(draw: st.DrawFn, index: int) -> GameRow:
+    """A row of three seats: any agents' names, scores and winners."""
+    return GameRow(
+        index,
+        draw(st.integers(0, 2**64 - 1)),
+        draw(st.lists(st.sampled_from(["a", "b", "c"]), min_size=3, max_size=3)),
+        draw(st.lists(st.integers(0, 2), max_size=3, unique=True)),
+        draw(st.lists(st.integers(-500, 500), min_size=3, max_size=3)),
+        draw(st.integers(0, 10_000)),
+        draw(st.sampled_from(list(Termination))),
+    )
+
+
+@given(data=st.data(), games=st.integers(1, 6))
+def test_long_records_of_any_rows_pivot_to_the_wide_ones(data: st.DataObject, games: int) -> None:
+    rows = [data.draw(game_rows(i), label=f"row {i}") for i in range(games)]
+    results = SimulationResults("toy", rows)
+    assert wide_from_long(results.long_records()) == results.records()
+    assert sum(r["win"] for r in results.long_records()) == pytest.approx(
+        sum(1 for row in rows if row.winners)
+    )
+
+
+def test_long_csv(tmp_path: Path) -> None:
+    results = SimulationResults("toy", ROWS)
+    buffer = io.StringIO()
+    results.to_csv(buffer, long=True)
+    lines = buffer.getvalue().splitlines()
+    assert lines[0] == ",".join(LONG_COLUMNS)
+    assert lines[4:7] == ["1,1001,20,blocked,0,a,5,0.5", "1,1001,20,blocked,1,b,5,0.5",
+                          "1,1001,20,blocked,2,a,0,0.0"]  # fmt: skip
+    assert len(lines) == 1 + 15
+    path = tmp_path / "long.csv"
+    results.to_csv(path, long=True)
+    assert path.read_text(encoding="utf-8") == buffer.getvalue()
+
+
+def test_the_stream_gives_the_same_long_records(reference: SimulationResults) -> None:
+    stream = iter_simulate("crazy eights", **CE_ARGS)
+    first = next(stream)
+    rest = list(stream.long_records())
+    assert first.long_records() + rest == reference.long_records()
+    assert stream.rows_read == len(reference.rows)
+    assert stream.summary() == reference.summary()
 
 
 def test_json_document_and_round_trip() -> None:

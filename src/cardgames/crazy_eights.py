@@ -181,7 +181,7 @@ def new_game(
     players: int | Sequence[str],
     *,
     seed: int,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     deck: Sequence[Card] | str | None = None,
 ) -> SheddingState:
     """Deal a round of Crazy Eights.
@@ -189,7 +189,8 @@ def new_game(
     Args:
         players: The number of players (2 to 7) or their names in seat order.
         seed: Seeds the shuffle and every later reshuffle (``-2**64 < seed < 2**64``).
-        rules: The rules (default: the Marquoir rules).
+        rules: The rules, or a preset's name such as ``"le-cumul"`` (default: the Marquoir
+            rules).
         deck: A fixed card order, top of the stock first (cards or text such as ``"8H 2C …"``),
             used instead of the first shuffle. Cards are dealt one at a time from the dealer's
             left, then the next card is turned up.

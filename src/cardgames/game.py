@@ -611,13 +611,15 @@ class Game(Generic[GameStateT]):
             players: The number of seats, or the players' names in seat order.
             seed: Seeds the RNG kept in the state (shuffles, reshuffles): an integer with
                 ``-2**64 < seed < 2**64``, what a record holds (a NumPy integer is taken).
-            rules: The rules (default: the game's default preset).
+            rules: The rules, or the name of one of the game's presets (default: the game's
+                default preset); see `resolve_rules`.
             deck: A fixed card order (first element = top of the stock) used instead of the
                 first shuffle, for tests, tutorials and replaying a physical game; later
                 reshuffles still use the seed.
 
         Raises:
-            InvalidRulesError: if the number of players or the deck does not fit the rules.
+            InvalidRulesError: if the number of players or the deck does not fit the rules, for
+                an unknown preset's name or the rules of another game.
             InvalidArgumentError: for a ``seed`` that is not such an integer.
         """
         return self._new_game(players, seed=seed, rules=rules, deck=deck)
@@ -638,7 +640,8 @@ class Game(Generic[GameStateT]):
 
         Args:
             players: The number of players, or their names in seat order.
-            rules: The rules of every round (default: the game's default preset).
+            rules: The rules of every round, or a preset's name (default: the game's default
+                preset; see `resolve_rules`).
             seed: Seeds the rounds the match deals (`Match.deal`).
             rounds: Play this many rounds (default: as the game's rules say: to a target
                 score in Crazy Eights and 8 Américain, one game per player in the planet game,
@@ -658,12 +661,7 @@ class Game(Generic[GameStateT]):
         """
         if self._new_match is None:
             raise NotImplementedError(f"{self.name} has no matches")
-        if rules is not None and (
-            not isinstance(rules, self.rules_type) or rules.game_name != self.name
-        ):  # the type first: a forged object's game_name is never read
-            raise InvalidRulesError("rules", rules, f"expected the rules of {self.title}")
-        chosen = self.default_rules if rules is None else rules
-        return self._new_match(players, chosen, seed, rounds)
+        return self._new_match(players, self.resolve_rules(rules), seed, rounds)
 
     def match_from_json(self, text: str | bytes) -> Match:
         """Load a match of this game written by its ``to_json``, checking it as `new_match` would.
@@ -730,6 +728,50 @@ class Game(Generic[GameStateT]):
     def default_rules(self) -> Any:
         """The rules of the first preset."""
         return next(iter(self.presets.values()))
+
+    def resolve_rules(self, rules: Any) -> Any:
+        """The rules ``rules`` stands for: what every entry point that takes rules calls.
+
+        `new_game`, `new_match`, the games' own ``new_game`` functions, ``play_game``,
+        ``GameLog.start``, ``simulate`` and the RL environments all read their ``rules``
+        argument here, so each of them takes the same three forms.
+
+        Args:
+            rules: ``None`` (the default preset), the name of a preset (looked up as `preset`
+                does: case, accents, spaces and hyphens do not matter), or rules of this game.
+
+        Returns:
+            The game's rules value.
+
+        Raises:
+            InvalidRulesError: for an unknown preset name (listing the known ones) or anything
+                else that is not rules of this game (the rules of another game included).
+
+        Examples:
+            >>> game = find_game("8 américain")
+            >>> game.resolve_rules("A la volée") == game.preset("a-la-volee")
+            True
+            >>> game.resolve_rules(None) == game.default_rules
+            True
+            >>> game.resolve_rules(3)
+            Traceback (most recent call last):
+            ...
+            cardgames.errors.InvalidRulesError: invalid rules option rules=3: expected ...
+        """
+        if rules is None:
+            return self.default_rules
+        if isinstance(rules, str):
+            return self.preset(rules)
+        if not isinstance(rules, self.rules_type) or rules.game_name != self.name:
+            # the type first: a forged object's game_name is never read
+            known = ", ".join(self.presets)
+            raise InvalidRulesError(
+                "rules",
+                rules,
+                f"expected {self.rules_type.__name__} of {self.title} or the name of one of "
+                f"its presets ({known})",
+            )
+        return rules
 
     def preset(self, name: str) -> Any:
         """The rules of a named preset.

@@ -8,7 +8,8 @@ rules, fixed deck) and every state since, so it can
   `IllegalMoveError` and the log is unchanged: it is a value, like a state);
 - give the current `state`, and the `moves` and `states` so far (python-chess's
   ``board.move_stack``), or only the last ones (`entries`, at the cost of those alone);
-- `pop` back to the previous log (undo; as many times as there are moves);
+- `pop` back to the previous log (undo; as many times as there are moves), or
+  `undo_to_decision` back to a seat's last own move, the bots' replies with it;
 - turn into a `cardgames.records.GameRecord` (`to_record`) that `cardgames.records.replay` and
   ``cardgames replay FILE`` play back, and be rebuilt from one (`from_record`).
 
@@ -40,12 +41,20 @@ from typing import TYPE_CHECKING, Any, final
 
 from cardgames._integers import checked_seed
 from cardgames.errors import CardGamesError, IllegalMoveError, InvalidArgumentError, ParseError
-from cardgames.game import Game, Move, State, _whole_number, engine_move, find_game
+from cardgames.game import (
+    Game,
+    Move,
+    State,
+    _whole_number,
+    engine_move,
+    find_game,
+    seat_number,
+)
 
 if TYPE_CHECKING:
     from cardgames.records import GameRecord
 
-__all__ = ["EmptyLogError", "GameLog"]
+__all__ = ["EmptyLogError", "GameLog", "NoDecisionError"]
 
 AnyState = State[Any, Any, Any]
 
@@ -68,6 +77,28 @@ class EmptyLogError(CardGamesError, IndexError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), ())
+
+
+class NoDecisionError(CardGamesError, LookupError):
+    """`GameLog.undo_to_decision` for a seat that made no move in the log.
+
+    Attributes:
+        seat: The seat.
+
+    Examples:
+        >>> from cardgames import planets
+        >>> GameLog.start(planets.GAME, 2, seed=1).undo_to_decision(1)
+        Traceback (most recent call last):
+        ...
+        cardgames.history.NoDecisionError: seat 1 made no move in the log: nothing to undo
+    """
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        super().__init__(f"seat {seat} made no move in the log: nothing to undo")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.seat,))
 
 
 @final
@@ -150,7 +181,7 @@ class GameLog:
             players: The number of seats, or the players' names in seat order.
             seed: The seed of the deal, from ``-2**64 + 1`` to ``2**64 - 1`` (what a record
                 holds).
-            rules: The rules (default: the game's default preset).
+            rules: The rules, or a preset's name (default: the game's default preset).
             deck: A fixed card order (top of the stock first) as card values; parse text
                 first (`cardgames.cards.parse_cards`, `cardgames.planets.parse_planet_cards`).
 
@@ -436,6 +467,50 @@ class GameLog:
         if previous is None:
             raise EmptyLogError()
         return self._with(previous)
+
+    def undo_to_decision(self, seat: int) -> GameLog:
+        """The log back at ``seat``'s last decision: before the last move ``seat`` made.
+
+        What a player's "undo" button means at a table with bots: the moves after the seat's
+        own last one (the bots' replies, other players' moves, chances the seat let pass) are
+        undone with it, and the seat is to decide again in the same state as then.
+
+        Precisely: the last move of the log whose ``player`` is ``seat`` is found, and the log
+        is popped back to the state that move was applied to (so ``log.state`` is that state and
+        ``seat`` is among its ``to_act``). A move ``seat`` made out of turn (a jump-in, a call)
+        is a decision like any other; a state where ``seat`` could have moved out of turn but
+        someone else moved is not, since ``seat`` decided nothing there. With several moves of
+        ``seat`` in a row, only the last one is undone; call again to go further back.
+
+        Args:
+            seat: The seat number (``0`` to ``players - 1``).
+
+        Returns:
+            The earlier log (equal to the one that move was pushed on, with the same cells).
+
+        Raises:
+            InvalidArgumentError: for a seat that is not a seat number of the game.
+            NoDecisionError: if ``seat`` made no move in the log; this log is unchanged.
+
+        Examples:
+            >>> from cardgames import crazy_eights
+            >>> log = GameLog.start(crazy_eights.GAME, ["Léa", "Tom"], seed=3)
+            >>> log = log.push(log.state.parse_move("play 9S"))  # Tom, seat 1
+            >>> log = log.push(log.state.legal_moves()[0])  # Léa, seat 0
+            >>> back = log.undo_to_decision(1)  # Tom takes his move back: Léa's goes too
+            >>> len(back), back.state.to_act
+            (0, (1,))
+            >>> log.undo_to_decision(0) == log.pop()
+            True
+        """
+        player = seat_number(seat, len(self.players), "seat")
+        cell = self._cell
+        while cell.previous is not None:
+            move = cell.move
+            if move is not None and move.player == player:
+                return self._with(cell.previous)
+            cell = cell.previous
+        raise NoDecisionError(player)
 
     # -- records ----------------------------------------------------------------------------
 

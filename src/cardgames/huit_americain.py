@@ -230,7 +230,7 @@ def new_game(
     players: int | Sequence[str],
     *,
     seed: int,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     deck: Sequence[Card] | str | None = None,
 ) -> SheddingState:
     """Deal a round of 8 Américain.
@@ -238,7 +238,8 @@ def new_game(
     Args:
         players: The number of players (2 to 20) or their names in seat order.
         seed: Seeds the shuffle and every later reshuffle (``-2**64 < seed < 2**64``).
-        rules: The rules (default: the rule text's).
+        rules: The rules, or a preset's name such as ``"a-la-volee"`` (default: the rule
+            text's).
         deck: A fixed card order, top of the stock first, used instead of the first shuffle.
 
     Raises:

@@ -19,11 +19,14 @@ Examples:
     cardgames.errors.InvalidRulesError: invalid rules option hand_size=0: must be at least 1
     >>> Rules.from_options({"stacking": "no"}).stacking
     False
+    >>> Rules().replace(hand_size="5", stacking="off")
+    Rules(hand_size=5, stacking=False)
 """
 
 from __future__ import annotations
 
 import enum
+import json
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -38,7 +41,7 @@ from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError
 if TYPE_CHECKING:
     from typing_extensions import Self
 
-__all__ = ["OptionInfo", "RulesBase", "option", "parse_bool"]
+__all__ = ["OptionInfo", "RulesBase", "format_value", "option", "parse_bool"]
 
 _TRUE = frozenset({"true", "yes", "on", "1", "oui", "vrai", "y"})
 _FALSE = frozenset({"false", "no", "off", "0", "non", "faux", "n"})
@@ -73,6 +76,26 @@ def parse_bool(text: str) -> bool:
         if folded in _FALSE:
             return False
     raise ParseError(text, "a yes/no value (true/false, yes/no, on/off, 1/0, oui/non)")
+
+
+def format_value(value: Any) -> str:
+    """An option value as text: what ``--rules option=value`` and `RulesBase.replace` read.
+
+    Examples:
+        >>> from cardgames.shedding.rules import Stacking
+        >>> format_value(Stacking.ANY_DRAW), format_value(True), format_value(None)
+        ('any_draw', 'yes', 'none')
+    """
+    data = encode(value)
+    if data is None:
+        return "none"
+    if isinstance(data, bool):
+        return "yes" if data else "no"
+    if isinstance(data, str | int):
+        return str(data)
+    if isinstance(data, list) and all(isinstance(item, int) for item in data):
+        return " ".join(map(str, data))
+    return json.dumps(data, ensure_ascii=False)
 
 
 @attrs.frozen
@@ -167,7 +190,11 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
         raise InvalidRulesError(attribute.name, value, "nested too deeply") from None
     if not _same(checked, value) or (isinstance(value, bool) and not _is_bool_type(tp)):
         expected = OptionInfo(attribute.name, tp, None, "").describe_type()
-        hint = "; text is read by Rules.from_options" if isinstance(value, str) else ""
+        hint = (
+            "; text is read by Rules.replace and Rules.from_options"
+            if isinstance(value, str)
+            else ""
+        )
         raise InvalidRulesError(
             attribute.name, value, f"expected {expected}, not a {type(value).__name__}{hint}"
         )
@@ -271,13 +298,24 @@ class RulesBase:
     def replace(self, **changes: Any) -> Self:
         """A copy with some options changed, validated.
 
+        A value may be given typed (``Stacking.NONE``) or as the text the command line's
+        ``--rules option=value`` reads (``"none"``), for every option whose values are not
+        themselves text.
+
         Raises:
             InvalidRulesError: naming the first offending option (unknown options included).
         """
         names = {f.name for f in attrs.fields(type(self))}  # type: ignore[arg-type]
-        for name in changes:
+        texts: dict[str, OptionInfo] | None = None
+        for name, value in changes.items():
             if name not in names or name.startswith("_"):
-                raise InvalidRulesError(name, changes[name], "unknown option")
+                raise InvalidRulesError(name, value, "unknown option")
+            if isinstance(value, str):
+                if texts is None:
+                    texts = {info.name: info for info in self.options() if info.type is not str}
+                info = texts.get(name)
+                if info is not None:
+                    changes[name] = _parse_value(info, value)
         return attrs.evolve(self, **changes)  # type: ignore[misc]
 
     @classmethod

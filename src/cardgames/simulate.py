@@ -5,7 +5,10 @@ best?": it plays ``games`` games of one game between the same agents (one per se
 `SimulationResults`, one `GameRow` per game, with a `Summary` of win rates, game lengths and
 scores. `iter_simulate` plays the same games and yields the same rows one at a time, keeping
 none (a `SimulationStream`, whose summary is kept as running sums): analyses of any size run in
-bounded memory.
+bounded memory. Rows come as tables for pandas or CSV in two shapes: one line per game
+(`SimulationResults.records`, ``to_csv``: the seats side by side, ``score_0``, ``score_1``...)
+or one line per game and seat (`SimulationResults.long_records`, ``to_csv(long=True)``,
+`SimulationStream.long_records`: a ``seat`` column, then ``agent``, ``score`` and ``win``).
 
 Reproducibility: game ``i`` of a simulation with master seed ``seed`` is played with the seed
 ``game_seed(seed, i)``, which is ``Rng.from_seed(seed).derive(i).next_u64()[0]``; it depends on
@@ -251,6 +254,37 @@ class GameRow:
         record.update((f"score_{i}", self.scores[i]) for i in seats)
         record.update((f"win_{i}", shares[i]) for i in seats)
         return record
+
+    def long_records(self) -> list[dict[str, Any]]:
+        """The row in long form: one plain dictionary per seat, seat 0 first.
+
+        Keys: ``index``, ``seed``, ``moves``, ``reason`` (as in `record`), then ``seat``,
+        ``agent``, ``score`` and ``win`` (the seat's share of the win): the ``agent_i``,
+        ``score_i`` and ``win_i`` columns of `record` for ``seat == i``.
+
+        Examples:
+            >>> row = GameRow(0, 1, ("a", "b"), (1,), (0, 7), 30, Termination.WENT_OUT)
+            >>> row.long_records()[1]
+            {'index': 0, 'seed': 1, 'moves': 30, 'reason': 'went_out', 'seat': 1, 'agent': 'b',
+             'score': 7, 'win': 1.0}
+        """
+        shares = self.win_shares
+        reason = self.reason.value
+        return [
+            {
+                "index": self.index,
+                "seed": self.seed,
+                "moves": self.moves,
+                "reason": reason,
+                "seat": seat,
+                "agent": agent,
+                "score": score,
+                "win": share,
+            }
+            for seat, (agent, score, share) in enumerate(
+                zip(self.agents, self.scores, shares, strict=True)
+            )
+        ]
 
     @property
     def win_shares(self) -> tuple[float, ...]:
@@ -639,20 +673,32 @@ class SimulationResults:
         """
         return [row.record() for row in self.rows]
 
-    def to_csv(self, target: str | os.PathLike[str] | IO[str]) -> None:
-        """Write the rows as CSV (the columns of `records`), with a header line.
+    def long_records(self) -> list[dict[str, Any]]:
+        """The rows in long form, one plain dictionary per game and seat (`GameRow.long_records`).
+
+        For ``pandas.DataFrame(results.long_records())``: keys ``index``, ``seed``, ``moves``,
+        ``reason``, ``seat``, ``agent``, ``score`` and ``win``, so ``groupby("agent")["win"]``
+        gives each agent's win rate per seat-game and ``groupby("seat")`` each seat's. Game by
+        game, seat 0 first; ``games * seats`` dictionaries.
+        """
+        return [record for row in self.rows for record in row.long_records()]
+
+    def to_csv(self, target: str | os.PathLike[str] | IO[str], *, long: bool = False) -> None:
+        """Write the rows as CSV, with a header line.
 
         Args:
             target: A path, or a text file open for writing (open it with ``newline=""``).
+            long: One line per game and seat, the columns of `long_records` (default: one
+                line per game, the columns of `records`).
         """
         if isinstance(target, (str, os.PathLike)):
             with open(target, "w", encoding="utf-8", newline="") as handle:
-                self._write_csv(handle)
+                self._write_csv(handle, long)
         else:
-            self._write_csv(target)
+            self._write_csv(target, long)
 
-    def _write_csv(self, handle: IO[str]) -> None:
-        records = self.records()
+    def _write_csv(self, handle: IO[str], long: bool) -> None:
+        records = self.long_records() if long else self.records()
         writer = csv.DictWriter(handle, fieldnames=list(records[0]), lineterminator="\n")
         writer.writeheader()
         writer.writerows(records)
@@ -1167,6 +1213,16 @@ class SimulationStream(Iterator[GameRow]):
         self._chunks.close()
         self._rows = iter(())
 
+    def long_records(self) -> Iterator[dict[str, Any]]:
+        """The rows not read yet, in long form: one dictionary per game and seat, lazily.
+
+        The dictionaries of `SimulationResults.long_records`, read from this stream (the rows
+        count in `summary` as they are read), for a long CSV file of any size or pandas in
+        batches (``itertools.islice``).
+        """
+        for row in self:
+            yield from row.long_records()
+
     @property
     def rows_read(self) -> int:
         """How many rows have been read so far."""
@@ -1228,14 +1284,11 @@ def _plan(
         raise InvalidArgumentError("executor", executor, "expected a concurrent.futures.Executor")
     if progress is not None and not callable(progress):
         raise InvalidArgumentError("progress", progress, "expected a callable or None")
-    if isinstance(rules, str):
-        rules = game.preset(rules)
-    elif rules is None:
-        rules = game.default_rules
-    elif not isinstance(rules, game.rules_type):
+    if rules is not None and not isinstance(rules, (str, game.rules_type)):
         raise _ArgumentError(
             "rules", rules, f"expected {game.rules_type.__name__} rules or a preset's name"
         )
+    rules = game.resolve_rules(rules)
     names = _check_players(players, game)
     seats = len(game.new_game(players, seed=0, rules=rules).players)  # checks count and rules
     resolved, labels = _resolve_agents(agents, game, seats)

@@ -504,7 +504,7 @@ def play_game(
         game: The game.
         agents: One agent per seat.
         seed: The game's seed (the deal, the reshuffles and, derived from it, each agent's RNG).
-        rules: The rules (default: the game's default preset).
+        rules: The rules, or a preset's name (default: the game's default preset).
         players: The players' names (default: the agents' names, numbered when they repeat).
         deck: A fixed card order for the deal, as for `Game.new_game` (kept in the result).
         max_steps: A safety net against a game that would not end.

@@ -105,7 +105,7 @@ def resolve_rules(game: Game[Any], preset: str | None, assignments: Sequence[str
     Raises:
         InvalidRulesError: for an unknown preset, option or value.
     """
-    rules = game.preset(preset) if preset else game.default_rules
+    rules = game.resolve_rules(preset or None)
     if assignments:
         rules = game.rules_type.parse_assignments(assignments, rules)
     return rules

@@ -3,30 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import textwrap
 from typing import Any
 
 from cardgames.cli.choices import resolve_game
 from cardgames.cli.output import print_table
-from cardgames.codec import encode
 from cardgames.game import games
+from cardgames.options import format_value
 
 __all__ = ["describe_values", "format_value", "run_games", "run_rules"]
-
-
-def format_value(value: Any) -> str:
-    """An option value as it is typed after ``--rules option=``."""
-    data = encode(value)
-    if data is None:
-        return "none"
-    if isinstance(data, bool):
-        return "yes" if data else "no"
-    if isinstance(data, str | int):
-        return str(data)
-    if isinstance(data, list) and all(isinstance(item, int) for item in data):
-        return " ".join(map(str, data))
-    return json.dumps(data, ensure_ascii=False)
 
 
 def run_games(args: argparse.Namespace) -> int:

@@ -183,7 +183,7 @@ def new_game(
     players: int | Sequence[str],
     *,
     seed: int,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     deck: Sequence[PlanetCard] | str | None = None,
 ) -> PlanetsState:
     """Start a game of "8"; the first Commander has drawn and must keep a card.
@@ -191,7 +191,8 @@ def new_game(
     Args:
         players: The number of players (2 to 6) or their names in seat order.
         seed: Seeds the shuffle and every random steal (``-2**64 < seed < 2**64``).
-        rules: The rules (default: the standard rules).
+        rules: The rules, or a preset's name such as ``"dealt-hands"`` (default: the
+            standard rules).
         deck: A fixed order of the 104 cards, top of the stock first (cards, or text such as
             ``"Saturn Mars black-hole …"``), used instead of the shuffle. With dealt hands,
             planets are dealt from the top, one at a time clockwise from the first Commander.

@@ -37,16 +37,14 @@ def new_game(
     players: int | Sequence[str],
     *,
     seed: int,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     deck: Sequence[PlanetCard] | str | None = None,
 ) -> PlanetsState:
     """Start a game of "8" (see `cardgames.planets.new_game`)."""
     from cardgames.planets.engine import _deal
 
-    if rules is None:
-        rules = game.default_rules
-    if not isinstance(rules, Rules):
-        raise InvalidRulesError("rules", rules, "expected the Rules of 8")
+    chosen: Rules = game.resolve_rules(rules)  # None, a preset's name or rules of this game
+    rules = chosen
     names = _players(players, game)
     n = len(names)
     rules.check_players(n)

@@ -100,10 +100,9 @@ def _check_rules_and_players(game: Game[Any], rules: object, given: object) -> t
             players,
             f"{game.title} is played by {game.min_players} to {game.max_players} players",
         )
-    if rules is None:
-        rules = game.default_rules
-    elif not isinstance(rules, game.rules_type):
+    if rules is not None and not isinstance(rules, (str, game.rules_type)):
         raise InvalidArgumentError("rules", rules, f"expected {game.rules_type.__name__} rules")
+    rules = game.resolve_rules(rules)  # a preset's name too, as every entry point
     game.new_game(players, seed=0, rules=rules)  # the game's own checks of rules and seats
     return rules, players
 

@@ -154,8 +154,6 @@ def load_game(game: str | Game[Any], players: int = 2, rules: Any = None) -> Any
         InvalidRulesError: for an unknown preset, or rules that do not fit the players.
     """
     found = _resolve(game)
-    if isinstance(rules, str):
-        rules = found.preset(rules)
     encoding = action_encoding(found, rules, players=players)  # checks players and rules
     params = {"players": encoding.players, "rules": rules_parameter(found, encoding.rules)}
     return pyspiel.load_game(short_name(found), params)

@@ -54,7 +54,7 @@ def new_game(
     players: int | Sequence[str],
     *,
     seed: int,
-    rules: SheddingRules | None = None,
+    rules: SheddingRules | str | None = None,
     deck: Sequence[Card] | str | None = None,
 ) -> SheddingState:
     """Deal a round of a shedding game (see `Game.new_game`).
@@ -64,10 +64,8 @@ def new_game(
             cards of the rules (as `Card` values or card text).
         InvalidArgumentError: for a ``seed`` that is not an integer.
     """
-    if rules is None:
-        rules = game.default_rules
-    if not isinstance(rules, game.rules_type):
-        raise InvalidRulesError("rules", rules, f"expected {game.rules_type.__name__}")
+    chosen: SheddingRules = game.resolve_rules(rules)  # None, a preset's name or rules of this game
+    rules = chosen
     names = player_names(players, game)
     n = len(names)
     rules.check_players(n)

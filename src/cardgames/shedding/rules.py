@@ -283,7 +283,10 @@ class Stacking(enum.Enum):
     SAME_RANK = "same_rank"
     """With a card of the same rank: a 2 on a 2, an Ace on an Ace (Crazy Eights; "le cumul")."""
     ANY_DRAW = "any_draw"
-    """With any card that makes the next player draw."""
+    """With any card that makes the next player draw. With one draw rank only, as in every
+    Crazy Eights preset (the 2 of the Marquoir rules, the 7 of ``sevens-draw``), this plays
+    exactly like `SAME_RANK`: they differ only when several ranks make the next player draw
+    (``2:draw2 JOKER:wild+draw5``, 8 Américain's 2 and joker)."""
 
 
 class AfterDraw(enum.Enum):
