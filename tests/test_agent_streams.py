@@ -6,7 +6,8 @@ construction with `hashlib` and hard-coded digests. The inverting agent is the a
 issue #29: an agent that runs the documented bijections of `cardgames.rng` backwards from its
 own stream to the game's seed, deals the game again and so knows every hand. It succeeded
 against the former streams (``Rng.from_seed(seed).derive(1000 + seat)``) under `play_game` and
-under `simulate` for every game; it must find nothing now.
+under `simulate` for every game; it must find nothing now. Last, the seeds the library draws
+itself (CLI, web tables, RL environments) have 64 bits, too many to try against one's hand.
 """
 
 from __future__ import annotations
@@ -236,3 +237,35 @@ def test_simulated_streams_do_not_give_the_deal_away(
         game_seed(11, i): game.new_game(names, seed=game_seed(11, i), rules=None) for i in range(4)
     }
     assert not inverters.found, f"recovered the deal (seed, seat): {leaks(game, real)}"
+
+
+# --- Seeds the library draws ------------------------------------------------------------------
+# A seat may try every seed it suspects against its own hand; the seeds the library draws itself
+# must be too many to try: 64 random bits. Of 64 draws from 64 bits, one has its top bit set
+# (the top bit of a 20- or 63-bit draw never is) except with probability 2**-64.
+
+
+def test_the_cli_draws_64_bit_seeds() -> None:
+    from cardgames.cli.choices import new_seed
+
+    seeds = [new_seed() for _ in range(64)]
+    assert all(0 <= seed < 2**64 for seed in seeds)
+    assert any(seed >= 2**63 for seed in seeds)
+
+
+def test_the_rl_environments_draw_64_bit_seeds() -> None:
+    pytest.importorskip("numpy")
+    from cardgames.rl._table import check_seed
+
+    seeds = [check_seed(None) for _ in range(64)]
+    assert all(0 <= seed < 2**64 for seed in seeds)
+    assert any(seed >= 2**63 for seed in seeds)
+
+
+def test_the_web_tables_draw_64_bit_seeds() -> None:
+    pytest.importorskip("sqlalchemy")
+    from cardgames.web.tables import _secret_seed
+
+    seeds = [_secret_seed() for _ in range(64)]  # signed, for the store's 64-bit column
+    assert all(-(2**63) <= seed < 2**63 for seed in seeds)
+    assert any(seed < 0 for seed in seeds)
