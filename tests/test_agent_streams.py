@@ -196,7 +196,7 @@ def inverters() -> type[InvertingAgent]:
     return InvertingAgent
 
 
-def leaks(game: Game[Any], real: dict[int, State[Any, Any, Any]]) -> list[tuple[int, int]]:
+def leaks(real: dict[int, State[Any, Any, Any]]) -> list[tuple[int, int]]:
     """The (seed, seat) pairs whose inverter dealt the real game again: it knew every hand."""
     return [
         (seed, seat)
@@ -218,7 +218,7 @@ def test_play_game_streams_do_not_give_the_deal_away(
         result = play_game(game, [inverters() for _ in range(players)], seed=seed)
         real[seed] = game.new_game(result.players, seed=seed, rules=result.rules)
     assert inverters.asked >= 3 * players
-    assert not inverters.found, f"recovered the deal (seed, seat): {leaks(game, real)}"
+    assert not inverters.found, f"recovered the deal (seed, seat): {leaks(real)}"
 
 
 @pytest.mark.parametrize("name", [game.name for game in games()])
@@ -236,7 +236,7 @@ def test_simulated_streams_do_not_give_the_deal_away(
     real = {
         game_seed(11, i): game.new_game(names, seed=game_seed(11, i), rules=None) for i in range(4)
     }
-    assert not inverters.found, f"recovered the deal (seed, seat): {leaks(game, real)}"
+    assert not inverters.found, f"recovered the deal (seed, seat): {leaks(real)}"
 
 
 # --- Seeds the library draws ------------------------------------------------------------------
