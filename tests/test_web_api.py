@@ -829,19 +829,20 @@ def test_the_server_draws_the_seed_with_secrets(
     drawn: list[int] = []
 
     def randbits(bits: int) -> int:
-        assert bits == 63
-        drawn.append(123456789)
+        assert bits == 64  # as many as an agent would have to try against its hand
+        drawn.append(2**64 - 123456789)
         return drawn[-1]
 
     monkeypatch.setattr("secrets.randbits", randbits)
     created = deal(client)
     snapshot = snapshot_of(client, created)
     first = snapshot.log.states[0]
-    assert drawn == [123456789]
-    assert first == first.game.new_game(["Léa", "Tom", "Sam"], seed=123456789, rules=first.rules)
-    assert "123456789" not in json.dumps(created)
+    seed = 2**63 - 123456789  # the 64 bits as the store's signed 64-bit integer
+    assert drawn == [seed + 2**63]
+    assert first == first.game.new_game(["Léa", "Tom", "Sam"], seed=seed, rules=first.rules)
+    assert str(seed) not in json.dumps(created)
     for tail in ("", "view", "events", "moves"):
-        assert "123456789" not in client.get(url_of(created, tail), headers=bearer(created, 0)).text
+        assert str(seed) not in client.get(url_of(created, tail), headers=bearer(created, 0)).text
 
 
 # -- matches ----------------------------------------------------------------------------------

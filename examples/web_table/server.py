@@ -66,7 +66,7 @@ class Table:
     def __init__(self, players: int, lang: str) -> None:
         self.game = find_game("crazy-eights")
         names = ["You"] + [f"Bot {i}" for i in range(1, players)]
-        self.seed = secrets.randbits(63)  # secret: whoever knows it knows every hand
+        self.seed = secrets.randbits(64)  # secret: whoever knows it knows every hand
         self.log = GameLog.start(self.game, names, seed=self.seed)
         self.token = secrets.token_urlsafe(24)
         self.bots = {seat: make_agent("heuristic", self.game) for seat in range(1, players)}

@@ -61,7 +61,7 @@ Examples:
     >>> result = play_game(crazy_eights.GAME, [RandomAgent()] * 3, seed=7)
     >>> record = record_game(result)
     >>> record.moves[0]
-    RecordedMove(player=1, move='play 7D')
+    RecordedMove(player=1, move='play 2D')
     >>> text = record.to_json()
     >>> text[:60]
     '{"format":"cardgames.record","version":1,"game":"crazy-eight'

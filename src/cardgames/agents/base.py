@@ -27,7 +27,9 @@ reaches the caller as `AgentError`, naming the agent and its seat, chained to th
 
 from __future__ import annotations
 
+import hashlib
 import numbers
+import struct
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast, runtime_checkable
@@ -281,13 +283,52 @@ _MAX_STEPS = 1_000_000
 """`play_game`'s default safety net against a game that would not end."""
 
 
-_FIRST_AGENT_STREAM = 1_000
-"""The agents' streams are children ``1000 + seat`` of the game's seed (`agent_rng`)."""
+_AGENT_STREAM_DOMAIN: Final = b"cardgames/v1\x00agent-stream\x00"
+"""The prefix of the message `agent_rng` hashes: the library, a version and the purpose."""
+_AGENT_STREAM_WORDS: Final = struct.Struct("<4Q")
+_NONZERO_STATE: Final = (0x9E3779B97F4A7C15, 0, 0, 0)
 
 
 def agent_rng(seed: int, seat: int) -> Rng:
-    """The random stream of the agent in ``seat`` for a game with ``seed``."""
-    return Rng.from_seed(seed).derive(_FIRST_AGENT_STREAM + seat)
+    r"""The random stream of the agent in ``seat`` for a game with ``seed``.
+
+    The only way the library gives a seat its stream (`play_game`, `simulate`, the CLI, the web
+    tables, the RL adapters' opponents). The stream's state is the SHA-256 digest of
+    ``b"cardgames/v1\0agent-stream\0"``, then ``seed`` as 16 bytes of little-endian two's
+    complement, then ``seat`` as 8 little-endian bytes, read as four little-endian 64-bit words
+    (see the Random numbers page). A hash cannot be run backwards: the stream tells its agent
+    nothing about the seed, so nothing about the deal or the other seats' streams, beyond what
+    searching every seed it suspects would (a small seed is searchable; the library's own
+    seeds have 64 bits).
+
+    Args:
+        seed: The game's seed, ``-2**64 < seed < 2**64``.
+        seat: The agent's seat, ``0 <= seat < 2**64``.
+
+    Returns:
+        The stream; the same seed and seat always give the same one, on every platform.
+
+    Raises:
+        InvalidArgumentError: for a seed or a seat out of range or not an integer.
+
+    Examples:
+        >>> agent_rng(4, 0) == agent_rng(4, 0) != agent_rng(4, 1)
+        True
+        >>> import hashlib
+        >>> seed, seat = 4, 0
+        >>> message = b"cardgames/v1\0agent-stream\0" + seed.to_bytes(16, "little", signed=True)
+        >>> digest = hashlib.sha256(message + seat.to_bytes(8, "little")).digest()
+        >>> agent_rng(seed, seat).state[0] == int.from_bytes(digest[:8], "little")
+        True
+    """
+    seed = checked_seed(seed)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2**64:
+        raise InvalidArgumentError("seat", seat, "expected an int from 0 to 2**64 - 1")
+    digest = hashlib.sha256(
+        _AGENT_STREAM_DOMAIN + seed.to_bytes(16, "little", signed=True) + seat.to_bytes(8, "little")
+    ).digest()
+    words = _AGENT_STREAM_WORDS.unpack(digest)
+    return Rng.from_state(words if any(words) else _NONZERO_STATE)
 
 
 class AgentError(CardGamesError, RuntimeError):
@@ -563,8 +604,7 @@ def _drive(
     driver makes the agent's own draws in the agent's order, so the moves are the same.
     """
     n = len(state.players)
-    seeded = Rng.from_seed(seed)
-    rngs = [seeded.derive(_FIRST_AGENT_STREAM + seat) for seat in range(n)]  # as agent_rng
+    rngs = [agent_rng(seed, seat) for seat in range(n)]
     view_type = game.view_type
     blind = [
         agent if type(agent) is RandomAgent and _random_without_view(view_type) else None

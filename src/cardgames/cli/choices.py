@@ -130,8 +130,11 @@ def check_players(game: Game[Any], count: int) -> None:
 
 
 def new_seed() -> int:
-    """A fresh seed, for a command run without ``--seed`` (it is printed, to replay the game)."""
-    return secrets.randbelow(1_000_000)
+    """A fresh seed, for a command run without ``--seed`` (it is printed, to replay the game).
+
+    64 random bits: an agent cannot find the seed by trying every one against its own hand.
+    """
+    return secrets.randbits(64)
 
 
 def make_agents(game: Game[Any], spec: str | None, players: int) -> list[Any]:

@@ -26,7 +26,7 @@ def check_seed(seed: object) -> int:
         InvalidArgumentError: for anything but ``None`` or an integer from 0 to 2**64 - 1.
     """
     if seed is None:
-        return secrets.randbits(63)
+        return secrets.randbits(64)
     if isinstance(seed, bool):
         raise InvalidArgumentError("seed", seed, "expected an int or None")
     try:

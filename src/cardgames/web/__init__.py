@@ -19,8 +19,8 @@ What the server promises (the threat model):
   seat's view (`State.view`: never another hand, the stock's order, the seed or the RNG),
   events redacted for it and narrated for it, and may make only its own seat's moves; asking
   for another seat's view, or sending a move that names another seat, is refused (403).
-- **Seeds are secret.** Every round's seed is drawn with `secrets` and never leaves the server.
-  A client may choose the seed only at a table where it is the one person.
+- **Seeds are secret.** Every round's seed is drawn with `secrets` (64 bits) and never leaves the
+  server. A client may choose the seed only at a table where it is the one person.
 - **Bad input changes nothing.** Every parameter is checked before use (path, query, token,
   body, WebSocket messages): bad input gets a 4xx and a JSON error, never a 500; bodies are
   limited to 4 KiB; an illegal move gets 409 with the library's ``reason`` and leaves the

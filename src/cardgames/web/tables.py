@@ -83,6 +83,7 @@ MAX_LOG_ENTRIES: Final = 1000
 """The most moves' events one answer carries."""
 
 SEED_BITS: Final = 63
+"""A seed a client chooses is below ``2**SEED_BITS`` (the server draws its own from 64 bits)."""
 _RETRIES: Final = 3
 _STATUSES: Final = frozenset({"playing", "round_over", "match_over"})
 _TOKEN_HASH: Final = re.compile(r"[0-9a-f]{64}")
@@ -244,7 +245,11 @@ def _check_row(row: TableRow) -> None:
 
 
 def _secret_seed() -> int:
-    return secrets.randbits(SEED_BITS)
+    """A round's seed: 64 random bits, as a signed 64-bit integer (the store's column).
+
+    Too many seeds for a player to try each against their own hand.
+    """
+    return secrets.randbits(64) - 2**63
 
 
 def _new_id() -> str:
