@@ -521,7 +521,9 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
 
 class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
-    """A position as OpenSpiel sees it: the engine's state, and who declined to interrupt.
+    """A position as OpenSpiel sees it: the engine's state, declines, the pending random event.
+
+    ``pending`` is the chance node being drawn, and the move (or the deal) that waits for it.
 
     OpenSpiel copies a state by deep-copying these attributes; the engine's states, the trail
     of events and the setup are frozen and copy as themselves.
