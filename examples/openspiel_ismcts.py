@@ -15,9 +15,10 @@ playouts). Both get the same budget, ``--budget`` simulations (iterations) a dec
 Python port of it plays here: the same algorithm.
 
 Every deal is played twice with the seats exchanged, which cancels the first player's advantage
-and much of the luck of the deal. Deal ``i`` is the OpenSpiel chance outcome
-``game_seed(--seed, i) % 65536``; the bots' random streams derive from the same seed, so a run
-is repeatable (``--workers K`` plays the games in K processes, with the same results).
+and much of the luck of the deal. The chance outcomes of deal ``i`` (each card of the deal,
+each reshuffle) are drawn with ``random.Random(game_seed(--seed, i))``, so both games of a deal
+start from the same cards; the bots' random streams derive from the same seed, so a run is
+repeatable (``--workers K`` plays the games in K processes, with the same results).
 
 It prints OpenSpiel ISMCTS's score (a shared win counts half) with a 95 % Wilson interval, the
 same by seat, and the time each bot spends a decision. An interval that contains 50 % says
@@ -26,7 +27,8 @@ that the games played do not tell the two bots apart.
 Reference runs (``--deals 100 --budget 100 --workers 2``, seeds 2026 and 2027, two shared
 cores, about 10 minutes each): OpenSpiel's ISMCTS scored 91 and 85 of 200 games, together
 176 of 400 = 44.0 % (95 % Wilson interval 39.2 % to 48.9 %; exact two-sided binomial
-p = 0.019), taking 287 ms a decision against our 24 ms.
+p = 0.019), taking 287 ms a decision against our 24 ms. (Those runs dealt from one of 65,536
+seeds, the adapter's chance model then; the same seeds now give other deals.)
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import argparse
 import concurrent.futures
 import importlib
 import importlib.util
+import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -65,7 +68,7 @@ def play_one(
     """Play deal ``deal`` with OpenSpiel's bot in ``openspiel_seat``."""
     import numpy as np
 
-    from cardgames.rl.openspiel import DEALS, load_game
+    from cardgames.rl.openspiel import load_game
 
     # OpenSpiel has no type information: its modules are Any here.
     ismcts: Any = importlib.import_module("open_spiel.python.algorithms.ismcts")
@@ -92,11 +95,16 @@ def play_one(
     our_seat = 1 - openspiel_seat
     rng = agent_rng(number, our_seat)
 
+    chance = random.Random(number)  # the same cards for both seatings of a deal
     state = game.new_initial_state()
-    state.apply_action(number % DEALS)
     decisions = [0, 0]
     seconds = [0.0, 0.0]
     while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            actions = [action for action, _ in outcomes]
+            state.apply_action(chance.choices(actions, [p for _, p in outcomes])[0])
+            continue
         seat = state.current_player()
         start = time.perf_counter()
         if seat == openspiel_seat:

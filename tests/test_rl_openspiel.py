@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 from cardgames import find_game
+from cardgames.cards import Rank
 from cardgames.errors import (
     InvalidArgumentError,
     InvalidRulesError,
@@ -32,7 +33,6 @@ np = pytest.importorskip("numpy")
 
 from cardgames.rl import rewards, seat_to_decide  # noqa: E402  (after the skip: needs NumPy)
 from cardgames.rl.openspiel import (  # noqa: E402  (after the skip: needs OpenSpiel)
-    DEALS,
     CardgamesState,
     load_game,
     rules_parameter,
@@ -42,6 +42,19 @@ from cardgames.rl.openspiel import (  # noqa: E402  (after the skip: needs OpenS
 GAMES = ("crazy-eights", "huit-americain", "planets")
 
 
+def _chance(state: Any, rng: random.Random) -> None:
+    """Draw one chance outcome with its probability."""
+    outcomes = state.chance_outcomes()
+    actions = [action for action, _ in outcomes]
+    state.apply_action(rng.choices(actions, [p for _, p in outcomes])[0])
+
+
+def _deal(state: Any, rng: random.Random) -> None:
+    """Play the chance nodes of the deal."""
+    while state.is_chance_node():
+        _chance(state, rng)
+
+
 def _random_playout(
     state: Any, rng: random.Random, *, until: int | None = None, check: bool = False
 ) -> list[tuple[int, int]]:
@@ -49,7 +62,7 @@ def _random_playout(
     decisions: list[tuple[int, int]] = []
     while not state.is_terminal() and (until is None or len(decisions) < until):
         if state.is_chance_node():
-            state.apply_action(rng.randrange(DEALS))
+            _chance(state, rng)
             continue
         player = state.current_player()
         actions = state.legal_actions()
@@ -58,6 +71,7 @@ def _random_playout(
         action = rng.choice(actions)
         decisions.append((player, action))
         state.apply_action(action)
+    _deal(state, rng)  # the chance nodes of the last move's draw, if any
     return decisions
 
 
@@ -122,22 +136,33 @@ def test_registered_names_load_the_same_game(name: str) -> None:
     assert game.get_type().min_num_players == descriptor.min_players
     assert game.get_type().max_num_players == descriptor.max_players
     assert game.num_distinct_actions() == load_game(name, players=3).num_distinct_actions()
-    assert game.max_chance_outcomes() == DEALS
+    assert game.max_chance_outcomes() == len(descriptor.new_game(3, seed=0).all_cards())
     assert name.replace("-", "_") in short_name(descriptor)
 
 
-def test_the_deal_is_one_chance_node_of_seeds() -> None:
-    game = load_game("crazy eights", players=3)
+def test_the_deal_places_one_card_a_chance_node() -> None:
+    """Outcome ``i`` places the ``i``-th card of the sorted deck next; the last card follows."""
+    descriptor = find_game("crazy eights")
+    game = load_game(descriptor, players=3)
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert [a for a, _ in outcomes] == list(range(DEALS))
-    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 77) == "deal 77"
-    state.apply_action(77)
+    deck = sorted(descriptor.new_game(3, seed=0).all_cards())
+    # Any order: here the clubs' 2 to ace, then the diamonds', and so on, with the 8s last.
+    eights = [card for card in deck if card.rank is Rank.EIGHT]
+    order = [card for card in deck if card not in eights] + eights
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == f"deal {deck[0]}"
+    for placed, card in enumerate(order[:-1]):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 52 - placed
+        assert all(p == pytest.approx(1 / (52 - placed)) for _, p in outcomes)
+        state.apply_action(deck.index(card))
     assert not state.is_chance_node()
-    assert state.engine_state == find_game("crazy eights").new_game(3, seed=77)
-    assert str(game.new_initial_state()) == "chance: the deal"
+    expected = descriptor.new_game(3, seed=0, deck=order)  # no draw here: the starter is no 8
+    assert state.engine_state.view(None) == expected.view(None)
+    assert [state.engine_state.view(s).hand for s in range(3)] == [
+        expected.view(s).hand for s in range(3)
+    ]
+    assert str(game.new_initial_state()).startswith("chance: ")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -165,7 +190,7 @@ def test_interruptions_are_asked_in_the_drivers_order(name: str, preset: str) ->
     game = load_game(name, players=4, rules=preset)
     rng = random.Random(3)
     interrupters = declines = 0
-    for _ in range(4):
+    for _ in range(8):
         state = game.new_initial_state()
         decisions = _random_playout(state, rng, check=True)
         assert state.is_terminal()
@@ -213,7 +238,7 @@ def test_tensors_are_the_views_observations(name: str) -> None:
 def test_information_state_remembers_the_past_the_observation_does_not(name: str) -> None:
     game = load_game(name, players=2)
     state = game.new_initial_state()
-    _random_playout(state, random.Random(2), until=40)
+    _random_playout(state, random.Random(2), until=30)
     seat = state.current_player()
     info = state.information_state_string(seat)
     observation = state.observation_string(seat)
@@ -288,7 +313,7 @@ def test_resampling_a_seat_asked_to_interrupt() -> None:
         state = game.new_initial_state()
         while not state.is_terminal() and found < 5:
             if state.is_chance_node():
-                state.apply_action(rng.randrange(DEALS))
+                _chance(state, rng)
                 continue
             seat = state.current_player()
             if seat != state.engine_state.to_act[0]:
@@ -313,7 +338,7 @@ def test_resampling_before_the_deal_and_at_the_end_copies_the_state() -> None:
     _random_playout(state, random.Random(8))
     assert str(state.resample_from_infostate(1, sampler)) == str(state)
     state = game.new_initial_state()
-    state.apply_action(3)
+    _deal(state, random.Random(3))
     with pytest.raises(InvalidArgumentError):
         state.resample_from_infostate(2, sampler)
 
@@ -335,9 +360,12 @@ def test_openspiels_ismcts_bot_plays_a_game_to_the_end(name: str, simulations: i
         random_state=random_state,
     )
     state = game.new_initial_state()
-    state.apply_action(12)
+    rng = random.Random(12)
     while not state.is_terminal():
-        state.apply_action(bot.step(state))
+        if state.is_chance_node():
+            _chance(state, rng)
+        else:
+            state.apply_action(bot.step(state))
     assert state.returns() == list(rewards(state.engine_state.outcome(), 2))
 
 
@@ -350,9 +378,11 @@ def test_the_cpp_ismcts_bot_cannot_resample_a_python_game() -> None:
     """
     game = load_game("crazy eights", players=2)
     state = game.new_initial_state()
-    state.apply_action(5)
+    rng = random.Random(5)
+    _deal(state, rng)
     while len(state.legal_actions()) < 2:
         state.apply_action(state.legal_actions()[0])
+        _deal(state, rng)  # a reshuffle's chance nodes, if any
     bot = pyspiel.ISMCTSBot(
         1,
         pyspiel.RandomRolloutEvaluator(1, 1),
@@ -439,7 +469,7 @@ def test_rules_parameter_round_trips() -> None:
 def test_illegal_actions_are_refused() -> None:
     game = load_game("crazy eights", players=2)
     state = game.new_initial_state()
-    state.apply_action(1)
+    _deal(state, random.Random(1))
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
     with pytest.raises(pyspiel.SpielError):
         state.apply_action_with_legality_check(illegal)  # OpenSpiel's own check

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from cardgames._integers import checked_seed
-from cardgames.errors import InvalidRulesError, InvalidStateError
+from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
 from cardgames.game import Game, _player_count, player_names
 from cardgames.planets.cards import BLACK_HOLE, FULL_DECK, PLANETS, PlanetCard, parse_planet_cards
 from cardgames.planets.documents import load_state_fields
@@ -26,7 +26,7 @@ from cardgames.rng import Rng
 if TYPE_CHECKING:
     from cardgames.planets.engine import PlanetsState
 
-__all__ = ["new_game", "state_from_json"]
+__all__ = ["deal_with", "new_game", "state_from_json"]
 
 _DECK_SIZE: Final = len(FULL_DECK)
 _MAX_DECK_TEXT: Final = 64 * (_DECK_SIZE + 1)  # a card is at most 64 characters
@@ -41,6 +41,37 @@ def new_game(
     deck: Sequence[PlanetCard] | str | None = None,
 ) -> PlanetsState:
     """Start a game of "8" (see `cardgames.planets.new_game`)."""
+    return _new_game(game, players, seed=seed, rules=rules, deck=deck)
+
+
+def deal_with(
+    game: Game[Any], players: int | Sequence[str], *, rng: Rng, rules: Rules | None = None
+) -> PlanetsState:
+    """Deal a game whose every random draw, the deal's shuffle first, comes from ``rng``.
+
+    The state keeps what ``rng`` became for its later draws. The OpenSpiel adapter passes a
+    generator whose draws are its chance outcomes (`cardgames.rl.openspiel`); `new_game` is
+    this with ``Rng.from_seed(seed)``.
+
+    Raises:
+        InvalidRulesError: for bad rules or players.
+        InvalidArgumentError: if ``rng`` is not an `Rng`.
+    """
+    if not isinstance(rng, Rng):
+        raise InvalidArgumentError("rng", rng, "expected a cardgames.rng.Rng")
+    return _new_game(game, players, seed=0, rules=rules, rng=rng)
+
+
+def _new_game(
+    game: Game[Any],
+    players: int | Sequence[str],
+    *,
+    seed: int,
+    rules: Rules | None = None,
+    deck: Sequence[PlanetCard] | str | None = None,
+    rng: Rng | None = None,
+) -> PlanetsState:
+    """`new_game`, or `deal_with` when ``rng`` is given (then ``seed`` is not read)."""
     from cardgames.planets.engine import _deal
 
     chosen: Rules = game.resolve_rules(rules)  # None, a preset's name or rules of this game
@@ -48,7 +79,8 @@ def new_game(
     names = _players(players, game)
     n = len(names)
     rules.check_players(n)
-    rng = Rng.from_seed(_seed(seed))
+    if rng is None:
+        rng = Rng.from_seed(_seed(seed))
     if deck is None:
         order, rng = rng.shuffle(FULL_DECK)
     else:

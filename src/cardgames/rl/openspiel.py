@@ -16,11 +16,19 @@ name of a preset (``"marquoir"``) or a rules JSON document (``Rules.to_json()``)
 
 How the game looks to OpenSpiel:
 
-- **Chance.** The engine shuffles with the seeded RNG inside its state, so the deal is one
-  explicit chance node at the start, with 65,536 equally likely outcomes: the outcome is the
-  seed of `Game.new_game` (``0 … 65535``). After it the game is deterministic given the
-  players' actions; a reshuffle of the discard pile comes from the state's RNG, hidden from the
-  players like the stock. So ``(parameters, actions)`` replays a game exactly.
+- **Chance.** Every random event of the engine is a chance node, as OpenSpiel's own card games
+  deal: the deal's shuffle is one chance node a card (the outcomes are the ids of the cards not
+  yet placed, each as likely as the number of such cards it has; the last card follows), and so
+  is each reshuffle of the discard pile into the stock. A random place or a random card among
+  ``n`` (the wild starter put back into the stock, a planet stolen from a hand) is a chance
+  node of ``n`` equally likely outcomes ``0 … n-1``. The engine draws from a generator that
+  answers with these outcomes (`cardgames.shedding.deal.deal_with`,
+  `cardgames.planets.deal.deal_with`): when a move needs a draw, the move waits behind the
+  chance nodes of that draw, then is applied. Nothing random comes from a seed, so no seat can
+  replay a stream, and ``(parameters, actions)`` replays a game exactly.
+  ``max_chance_outcomes`` is the number of cards in the game. Card ids are the indexes of the
+  game's distinct cards, sorted; ``action_to_string`` names the card (``deal 8H``,
+  ``reshuffle 8H``).
 - **Actions** are the ids of `cardgames.rl.action_encoding` (``num_distinct_actions`` is its
   ``size``; `State.action_to_string` is its ``describe``, seats relative to the player).
 - **Several seats may move at once** in the shedding games (a call-out, a jump-in): OpenSpiel
@@ -41,14 +49,16 @@ How the game looks to OpenSpiel:
   the seat saw them (``kind field=value ...``). The information-state string (perfect recall)
   is every event of the game as the seat saw it, one line per move, then the current view: a
   card drawn by another seat shows as ``cards_drawn player=1 count=1 reason=turn cards=-``.
-  A chance node (before the deal) shows as zeros and ``"chance: the deal"``.
+  Until the deal is done, a seat sees zeros and ``"chance: the deal"``.
   An observer without private information (``PrivateInfoType.NONE``) uses the spectator's view.
 - **Resampling for ISMCTS.** `State.resample_from_infostate` deals the cards a seat has not
   seen at random with `Game.sample_state`, from the seat's view, with a `cardgames.rng.Rng`
   seeded from two draws of OpenSpiel's probability sampler. The sample keeps the seat's
   information state: its memory of past events is the real game's, redacted for that seat,
-  and the other seats remember only what that seat saw of the past. Its ``history()`` is empty:
-  the actions that would lead to the sampled cards are not replayed.
+  and the other seats remember only what that seat saw of the past. Its later random events
+  are chance nodes, as in the game (every order of the hidden cards it deals is one the chance
+  nodes of the deal can give). Its ``history()`` is empty: the actions that would lead to the
+  sampled cards are not replayed.
 
 OpenSpiel's ISMCTS: the Python bot, ``open_spiel.python.algorithms.ismcts.ISMCTSBot``, plays
 these games (it calls `State.resample_from_infostate`). The C++ ``pyspiel.ISMCTSBot`` cannot play
@@ -62,18 +72,19 @@ Examples:
     >>> game.get_type().short_name, game.num_players(), game.num_distinct_actions()
     ('python_cardgames_crazy_eights', 2, 134)
     >>> state = game.new_initial_state()
-    >>> state.is_chance_node(), len(state.chance_outcomes())
-    (True, 65536)
-    >>> state.apply_action(1)
-    >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
-    (1, ['play JC'])
+    >>> state.is_chance_node(), len(state.chance_outcomes()), game.max_chance_outcomes()
+    (True, 52, 52)
+    >>> state.chance_outcomes()[0], state.action_to_string(pyspiel.PlayerId.CHANCE, 0)
+    ((0, 0.019230769230769232), 'deal 2C')
+    >>> state.apply_action(0)  # the first card of the deck is the two of clubs
+    >>> len(state.chance_outcomes())  # 51 cards left to place
+    51
 """
 
 from __future__ import annotations
 
 import base64
 import enum
-import functools
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, Final
 
@@ -81,9 +92,11 @@ import attrs
 
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Event, Game, Outcome, State, View, find_game
+from cardgames.planets import deal as planets_deal
 from cardgames.rl import action_encoding, observation_encoding, rewards, seat_to_decide
 from cardgames.rl._actions import _askable
 from cardgames.rng import Rng
+from cardgames.shedding import deal as shedding_deal
 
 try:
     import numpy as np
@@ -94,7 +107,6 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
     ) from exc
 
 __all__ = [
-    "DEALS",
     "CardgamesGame",
     "CardgamesObserver",
     "CardgamesState",
@@ -102,16 +114,6 @@ __all__ = [
     "rules_parameter",
     "short_name",
 ]
-
-DEALS: Final = 2**16
-"""The number of outcomes of the chance node: the deal's seed is one of ``range(DEALS)``."""
-
-
-@functools.cache
-def _deal_outcomes() -> tuple[tuple[int, float], ...]:
-    """The deal's chance outcomes, built once, when first asked (65,536 pairs)."""
-    return tuple((seed, 1.0 / DEALS) for seed in range(DEALS))
-
 
 _PREFIX: Final = "python_cardgames_"
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
@@ -231,28 +233,157 @@ class _Frozen:
         return self
 
 
+_DEALERS: Final[dict[str, Callable[..., Any]]] = {
+    "crazy-eights": shedding_deal.deal_with,
+    "huit-americain": shedding_deal.deal_with,
+    "planets": planets_deal.deal_with,
+}
+"""How each game deals with a generator of our choosing (its chance outcomes)."""
+
+
 @attrs.frozen(eq=False)
 class _Setup(_Frozen):
-    """What every state of one OpenSpiel game shares: the game, its rules and encodings."""
+    """What every state of one OpenSpiel game shares: the game, its rules and encodings.
+
+    ``cards`` are the game's distinct cards, sorted: a chance outcome that places a card is
+    its index there (``card_ids``). ``deck_size`` is the number of cards in the game.
+    """
 
     game: Game[Any]
     rules: Any
     players: int
     encoding: Any
     observation: Any
+    cards: tuple[Any, ...]
+    card_ids: dict[Any, int]
+    deck_size: int
 
     @classmethod
     def build(cls, game: Game[Any], rules: Any, players: int) -> _Setup:
+        encoding = action_encoding(game, rules, players=players)  # checks players and rules
+        deck = game.new_game(players, seed=0, rules=rules).all_cards()
+        cards = tuple(sorted(set(deck)))
         return cls(
             game,
             rules,
             players,
-            action_encoding(game, rules, players=players),
+            encoding,
             observation_encoding(game, rules, players=players),
+            cards,
+            {card: i for i, card in enumerate(cards)},
+            len(deck),
         )
+
+    def deal(self, rng: Rng) -> State[Any, Any, Any]:
+        """The first state, every random draw of the deal taken from ``rng``."""
+        state: State[Any, Any, Any] = _DEALERS[self.game.name](
+            self.game, self.players, rng=rng, rules=self.rules
+        )
+        return state
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_setup_from_json, (self.game.name, self.rules.to_json(), self.players))
+
+
+class _Draw(Exception):
+    """Raised through the engine by `_ChanceRng` when it has no outcome for a draw.
+
+    ``items`` are the things a shuffle puts in order, or None for a number below ``n``.
+    """
+
+    def __init__(self, items: tuple[Any, ...] | None, n: int) -> None:
+        super().__init__("a random draw waits for its chance outcome")
+        self.items = items
+        self.n = n
+
+
+_WORDS: Final = Rng.from_seed(0).state
+
+
+@attrs.frozen(slots=True, repr=False)
+class _ChanceRng(Rng):
+    """The engine's generator under OpenSpiel: each draw is a chance outcome chosen before.
+
+    ``answers`` are the outcomes of the coming draws, in order: a shuffle's order (a tuple of
+    the cards) or a number below ``n``. A draw with no answer left raises `_Draw`, which
+    tells the adapter what to ask the chance player; the state it was applied to is unchanged
+    (states are frozen). Its words are a constant: nothing is drawn from them.
+    """
+
+    answers: tuple[Any, ...] = ()
+
+    def _rest(self) -> _ChanceRng:
+        rest = self.answers[1:]
+        return _ChanceRng(_WORDS, rest) if rest else _NO_ANSWERS
+
+    def shuffle(self, seq: Any) -> tuple[tuple[Any, ...], Rng]:
+        if not self.answers:
+            raise _Draw(tuple(seq), len(seq))
+        order = self.answers[0]
+        assert isinstance(order, tuple)
+        assert len(order) == len(seq)
+        return order, self._rest()
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        if not self.answers:
+            raise _Draw(None, n)
+        value = self.answers[0]
+        assert isinstance(value, int)
+        assert 0 <= value < n
+        return value, self._rest()
+
+    # The other draws (random, choice, split go through these) are no chance node of the
+    # adapter: an engine that made one would fail here rather than draw from public words.
+    def next_u64(self) -> tuple[int, Rng]:
+        raise NotImplementedError(_UNMODELLED)
+
+    def _below(self, n: int) -> tuple[int, Rng]:
+        raise NotImplementedError(_UNMODELLED)
+
+    def sample(self, seq: Any, k: int) -> tuple[tuple[Any, ...], Rng]:
+        raise NotImplementedError(_UNMODELLED)
+
+    def derive(self, i: int) -> Rng:
+        raise NotImplementedError(_UNMODELLED)
+
+
+_UNMODELLED: Final = "the OpenSpiel adapter's chance nodes model shuffles and below(n) only"
+
+
+_NO_ANSWERS: Final = _ChanceRng(_WORDS)
+
+
+@attrs.frozen
+class _Pending(_Frozen):
+    """A random event the chance player is deciding, and the move (or deal) that waits for it.
+
+    Attributes:
+        action: The waiting move's action id, None for the deal.
+        seat: The seat that chose it.
+        answers: The outcomes of the draws before this one, as `_ChanceRng` takes them, with
+            card ids for cards.
+        items: The card ids still to place, sorted, for a shuffle; None for a number below
+            ``n``.
+        n: The number of outcomes of a draw below ``n``.
+        chosen: The card ids placed so far, in order.
+    """
+
+    action: int | None
+    seat: int | None
+    answers: tuple[Any, ...]
+    items: tuple[int, ...] | None
+    n: int
+    chosen: tuple[int, ...] = ()
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        items = self.items
+        if items is None:
+            return [(i, 1.0 / self.n) for i in range(self.n)]
+        counts: dict[int, int] = {}
+        for card in items:
+            counts[card] = counts.get(card, 0) + 1
+        total = len(items)
+        return [(card, count / total) for card, count in sorted(counts.items())]
 
 
 def _setup_from_json(name: str, rules: str, players: int) -> _Setup:
@@ -359,7 +490,7 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         n = self.setup.players
         info = pyspiel.GameInfo(
             num_distinct_actions=self.setup.encoding.size,
-            max_chance_outcomes=DEALS,
+            max_chance_outcomes=self.setup.deck_size,
             num_players=n,
             min_utility=-1.0,
             max_utility=1.0,
@@ -370,7 +501,7 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         super().__init__(_GAME_TYPES[game.name], info, params)
 
     def new_initial_state(self) -> CardgamesState:
-        """The state before the deal (a chance node)."""
+        """The state before the deal (a chance node: the deck's first card)."""
         return CardgamesState(self)
 
     def make_py_observer(
@@ -389,7 +520,9 @@ class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
 
 class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
-    """A position as OpenSpiel sees it: the engine's state, and who declined to interrupt.
+    """A position as OpenSpiel sees it: the engine's state, declines, the pending random event.
+
+    ``pending`` is the chance node being drawn, and the move (or the deal) that waits for it.
 
     OpenSpiel copies a state by deep-copying these attributes; the engine's states, the trail
     of events and the setup are frozen and copy as themselves.
@@ -401,13 +534,15 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         self.engine_state: State[Any, Any, Any] | None = None
         self.declined: frozenset[int] = frozenset()
         self.trail: _Trail | None = None
+        self.pending: _Pending | None = None
+        self._resume(None, None, ())
 
     # -- OpenSpiel's State API ---------------------------------------------------------------
 
     def current_player(self) -> int:
-        """The seat asked now, `pyspiel.PlayerId.CHANCE` before the deal or ``TERMINAL``."""
+        """The seat asked now; ``CHANCE`` while a random event is drawn; else ``TERMINAL``."""
         state = self.engine_state
-        if state is None:
+        if self.pending is not None or state is None:
             return _CHANCE
         if state.is_over:
             return _TERMINAL
@@ -415,41 +550,101 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self.engine_state
-        if state is None or state.is_over:
+        if self.pending is not None or state is None or state.is_over:
             return []
         ids: list[int] = self.setup.encoding.legal_actions(state, player)
         return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deal: ``DEALS`` equally likely seeds."""
-        if self.engine_state is not None:
-            return []
-        return list(_deal_outcomes())  # a copy: the caller may change its list
+        """The outcomes of the random event drawn now (see the module text), else none."""
+        pending = self.pending
+        return [] if pending is None else pending.outcomes()
 
     def _apply_action(self, action: int) -> None:
-        setup = self.setup
-        state = self.engine_state
-        if state is None:
-            if not 0 <= action < DEALS:  # pragma: no cover - OpenSpiel checks chance outcomes
-                raise InvalidArgumentError("action", action, f"expected a seed below {DEALS}")
-            state = setup.game.new_game(setup.players, seed=int(action), rules=setup.rules)
-            self.engine_state = state
-            self.trail = _Trail(None, state.last_events)
+        pending = self.pending
+        if pending is not None:
+            self._choose(pending, int(action))
             return
+        state = self.engine_state
+        assert state is not None
         seat = seat_to_decide(state, self.declined)
-        encoding = setup.encoding
-        if action == encoding.decline and seat != state.to_act[0]:
+        if action == self.setup.encoding.decline and seat != state.to_act[0]:
             self.declined = self.declined | {seat}
             return
-        move = encoding.decode(action, state, seat)
-        state = state.apply(move)
+        self._resume(int(action), seat, ())
+
+    def _choose(self, pending: _Pending, action: int) -> None:
+        """Apply the chance outcome ``action`` of the random event ``pending``."""
+        items = pending.items
+        if items is None:
+            if not 0 <= action < pending.n:
+                raise InvalidArgumentError("action", action, f"expected 0 to {pending.n - 1}")
+            answers = (*pending.answers, action)
+        else:
+            if action not in items:
+                raise InvalidArgumentError("action", action, "expected a card still to place")
+            rest = list(items)
+            rest.remove(action)
+            chosen = (*pending.chosen, action)
+            if len(set(rest)) > 1:
+                self.pending = attrs.evolve(pending, items=tuple(rest), chosen=chosen)
+                return
+            answers = (*pending.answers, chosen + tuple(rest))  # the rest are alike: no choice
+        self.pending = None
+        self._resume(pending.action, pending.seat, answers)
+
+    def _resume(self, action: int | None, seat: int | None, answers: tuple[Any, ...]) -> None:
+        """Apply a move (the deal when ``action`` is None) whose draws take ``answers``.
+
+        A draw with no answer yet makes the state a chance node (`pending`) for it, unless it
+        has a single outcome, which is taken at once.
+        """
+        setup = self.setup
+        cards = setup.cards
+        while True:
+            rng = _ChanceRng(
+                _WORDS,
+                tuple(a if isinstance(a, int) else tuple(cards[c] for c in a) for a in answers),
+            )
+            try:
+                state = self._moved(action, seat, rng)
+                break
+            except _Draw as draw:
+                if draw.items is None:
+                    if draw.n > 1:
+                        self.pending = _Pending(action, seat, answers, None, draw.n)
+                        return
+                    answers = (*answers, 0)
+                    continue
+                ids = tuple(sorted(setup.card_ids[card] for card in draw.items))
+                if len(set(ids)) > 1:
+                    self.pending = _Pending(action, seat, answers, ids, len(ids))
+                    return
+                answers = (*answers, ids)
         self.engine_state = state
         self.declined = frozenset()
         self.trail = _Trail(self.trail, state.last_events)
 
+    def _moved(self, action: int | None, seat: int | None, rng: _ChanceRng) -> Any:
+        """The state after the move ``action`` of ``seat`` (or the deal), drawing from ``rng``."""
+        setup = self.setup
+        if action is None:
+            return setup.deal(rng)
+        state: Any = self.engine_state
+        if rng.answers or type(state.rng) is not _ChanceRng:
+            # A state read back from a pickle has a plain Rng: it draws from ours again.
+            state = state._evolve(rng=rng)
+        move = setup.encoding.decode(action, state, seat)
+        return state.apply(move)
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
-            return f"deal {action}"
+            pending = self.pending
+            if pending is None or pending.items is None:
+                n = "-" if pending is None else pending.n
+                return f"random {action} of {n}"
+            card = self.setup.cards[action] if 0 <= action < len(self.setup.cards) else action
+            return f"{'deal' if pending.action is None else 'reshuffle'} {card}"
         text: str = self.setup.encoding.describe(action)
         return text
 
@@ -473,10 +668,11 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         seeded from two draws of ``probability_sampler`` (a function returning floats in
         ``[0, 1)``, such as ``pyspiel.UniformProbabilitySampler``). When the seat may move in
         the sample, the seats asked before it have declined, so that it is the one asked, as
-        here. Before the deal and at the end, the state itself (a copy) is returned.
+        here. The sample's later random events are chance nodes, as here. At a chance node and
+        at the end, the state itself (a copy) is returned.
         """
         state = self.engine_state
-        if state is None or state.is_over or self.trail is None:
+        if self.pending is not None or state is None or state.is_over or self.trail is None:
             copy: CardgamesState = self.clone()
             return copy
         setup = self.setup
@@ -487,24 +683,29 @@ class CardgamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             )
         high = int(probability_sampler() * 2**32) & 0xFFFFFFFF
         low = int(probability_sampler() * 2**32) & 0xFFFFFFFF
-        sampled = setup.game.sample_state(state.view(seat), Rng.from_seed(high << 32 | low))
+        sampled: Any = setup.game.sample_state(state.view(seat), Rng.from_seed(high << 32 | low))
         result: CardgamesState = self.get_game().new_initial_state()
-        result.engine_state = sampled
+        result.pending = None
+        result.engine_state = sampled._evolve(rng=_NO_ANSWERS)
         result.declined = _asked_before(sampled, seat)
         result.trail = self.trail.redacted_for(seat)
         return result
 
     def __str__(self) -> str:
         state = self.engine_state
+        pending = self.pending
+        chance = ""
+        if pending is not None:
+            chance = f"chance: {pending}\n"
         if state is None:
-            return "chance: the deal"
+            return chance.rstrip("\n")
         declined = ",".join(map(str, sorted(self.declined)))
-        return f"declined: {declined or '-'}\n{state.to_json()}"
+        return f"{chance}declined: {declined or '-'}\n{state.to_json()}"
 
     # -- for the observer ---------------------------------------------------------------------
 
     def view(self, seat: int | None) -> View | None:
-        """What ``seat`` sees now (``None`` before the deal)."""
+        """What ``seat`` sees now (``None`` until the deal is done)."""
         state = self.engine_state
         return None if state is None else state.view(seat)
 

@@ -46,7 +46,7 @@ from cardgames.shedding.moves import (
 from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Starter
 from cardgames.shedding.view import SheddingView, _StateDocument
 
-__all__ = ["new_game", "sample_state", "state_from_json"]
+__all__ = ["deal_with", "new_game", "sample_state", "state_from_json"]
 
 
 def new_game(
@@ -57,13 +57,48 @@ def new_game(
     rules: SheddingRules | str | None = None,
     deck: Sequence[Card] | str | None = None,
 ) -> SheddingState:
-    """Deal a round of a shedding game (see `Game.new_game`).
+    """Deal a round of a shedding game with the stream of ``seed`` (see `Game.new_game`).
 
     Raises:
         InvalidRulesError: for bad rules or players, or a ``deck`` that is not exactly the
             cards of the rules (as `Card` values or card text).
         InvalidArgumentError: for a ``seed`` that is not an integer.
     """
+    return _new_game(game, players, seed=seed, rules=rules, deck=deck)
+
+
+def deal_with(
+    game: Game[Any],
+    players: int | Sequence[str],
+    *,
+    rng: Rng,
+    rules: SheddingRules | str | None = None,
+) -> SheddingState:
+    """Deal a game whose every random draw, the deal's shuffle first, comes from ``rng``.
+
+    The state keeps what ``rng`` became for its later draws. The OpenSpiel adapter passes a
+    generator whose draws are its chance outcomes (`cardgames.rl.openspiel`); `new_game` is
+    this with ``Rng.from_seed(seed)``.
+
+    Raises:
+        InvalidRulesError: for bad rules or players.
+        InvalidArgumentError: if ``rng`` is not an `Rng`.
+    """
+    if not isinstance(rng, Rng):
+        raise InvalidArgumentError("rng", rng, "expected a cardgames.rng.Rng")
+    return _new_game(game, players, seed=0, rules=rules, rng=rng)
+
+
+def _new_game(
+    game: Game[Any],
+    players: int | Sequence[str],
+    *,
+    seed: int,
+    rules: SheddingRules | str | None = None,
+    deck: Sequence[Card] | str | None = None,
+    rng: Rng | None = None,
+) -> SheddingState:
+    """`new_game`, or `deal_with` when ``rng`` is given (then ``seed`` is not read)."""
     chosen: SheddingRules = game.resolve_rules(rules)  # None, a preset's name or rules of this game
     rules = chosen
     names = player_names(players, game)
@@ -71,7 +106,8 @@ def new_game(
     rules.check_players(n)
     hand_size = rules.hand_size_for(n)
     full = make_deck(rules.deck, rules.decks_for(n))
-    rng = Rng.from_seed(_seed(seed))
+    if rng is None:
+        rng = Rng.from_seed(_seed(seed))
     if deck is None:
         order, rng = rng.shuffle(full)
     else:
