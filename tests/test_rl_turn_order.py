@@ -149,6 +149,7 @@ def test_openspiel_asks_the_same_player_in_states_a_seat_cannot_tell_apart(prese
         positions = []
         for state in (table.state, twin):
             position = spiel.new_initial_state()
+            position.pending = None  # past the deal's chance nodes, at this position
             position.engine_state = state
             position.declined = table.declined
             positions.append(position)
@@ -194,9 +195,14 @@ def test_openspiel_resampling_keeps_the_seat_asked_when_it_can_only_decline() ->
     chooser = random.Random(5)
     draws = iter(random.Random(6).random, None)
     state = spiel.new_initial_state()
-    state.apply_action(8)
     resampled_idle = 0
-    while not state.is_terminal() and state.engine_state.moves_played < 150:
+    while not state.is_terminal() and (
+        state.engine_state is None or state.engine_state.moves_played < 150
+    ):
+        if state.is_chance_node():  # the deal, a reshuffle: any card the chance node offers
+            outcomes = [action for action, _ in state.chance_outcomes()]
+            state.apply_action(chooser.choice(outcomes))
+            continue
         seat = state.current_player()
         sample = state.resample_from_infostate(seat, lambda: next(draws))
         assert sample.current_player() == seat
