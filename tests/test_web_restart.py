@@ -35,6 +35,7 @@ from cardgames.web.store import MoveRow, Store, TableRow
 from cardgames.web.tables import Tables
 
 from web_server_support import (
+    BOT_TIMEOUT,
     Server,
     Table,
     create_table,
@@ -153,7 +154,7 @@ def test_a_bot_that_was_due_when_the_server_died_moves_after_the_restart(
         running(database_url, log, bot_delay=bot_delay) as again,
         httpx.Client(base_url=again.url, timeout=30) as client,
     ):
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + BOT_TIMEOUT  # ends as soon as the bot moved
         while not get(client, table, 0, "/moves")["moves"] and time.monotonic() < deadline:
             time.sleep(0.05)
     _, moves = stored(database_url, table)
