@@ -85,16 +85,22 @@ __all__ = [
 
 
 class Termination(enum.Enum):
-    """Why a game ended."""
+    """Why a game ended: the reasons every game picks from, each game stating which it uses.
+
+    A game of your own picks the members that fit its endings (the toy game of the tests ends
+    by `WENT_OUT` or `TURN_LIMIT`); the simulation summaries count the games by reason, and
+    narration words each reason (`cardgames.narration.ending`).
+    """
 
     WENT_OUT = "went_out"
-    """A player laid their last card."""
+    """A player got rid of their last card (in the shedding games: laid it)."""
     BLOCKED = "blocked"
-    """Nobody could play or draw: every player passed in a row."""
+    """Nobody could move on: every player passed in a row (nothing to play, nothing to draw)."""
     TURN_LIMIT = "turn_limit"
     """The rules' cap on the number of moves was reached."""
     STOCK_EXHAUSTED = "stock_exhausted"
-    """The stock ran out, and the rules end the game then rather than reshuffle."""
+    """The stock ran out, and the rules end the game then rather than reshuffle (in the planet
+    game, the normal end)."""
 
 
 @attrs.frozen

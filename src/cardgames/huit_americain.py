@@ -368,7 +368,9 @@ GAME: Game[SheddingState] = Game(
     ),
     capabilities={
         "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
+        "lowest_total_wins": Lazy("cardgames.shedding.scoring:lowest_total_wins"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
+        "option_formats": Lazy("cardgames.shedding.explain:OPTION_FORMATS"),
         "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),
