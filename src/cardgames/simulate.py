@@ -77,9 +77,9 @@ from cardgames.game import (
     Capability,
     Game,
     Termination,
-    _whole_number,
     find_game,
     normalize_name,
+    whole_number,
 )
 from cardgames.narration import ending
 from cardgames.rng import Rng
@@ -424,7 +424,7 @@ class LengthSummary:
                           maximum=40)
         """
         ordered = sorted(
-            _whole_number(length, 0, _MOST_TRIALS, "lengths", "a game's number of moves")
+            whole_number(length, 0, _MOST_TRIALS, "lengths", "a game's number of moves")
             for length in lengths
         )
         if not ordered:
