@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Final, NoReturn, final
 
 from cardgames._integers import integer_or_none
-from cardgames.errors import InvalidArgumentError, ParseError, _brief
+from cardgames.errors import InvalidArgumentError, ParseError, brief_repr
 
 __all__ = [
     "ALL_CARDS",
@@ -657,7 +657,7 @@ def _int_argument(name: str, value: object, low: int, high: int) -> int:
     if number is None:
         hint = " (to read text, use Card.parse)" if isinstance(value, str) else ""
         raise InvalidArgumentError(
-            name, value, f"Card() {name} must be a {name.title()}, not {_brief(value)}{hint}"
+            name, value, f"Card() {name} must be a {name.title()}, not {brief_repr(value)}{hint}"
         )
     if not low <= number <= high:
         raise InvalidArgumentError(
@@ -719,8 +719,9 @@ _SEPARATORS: Final = ("of ", "de ", "d'", "-")
 _PARSE_CACHE: dict[str, Card] = {}
 _PARSE_CACHE_LIMIT = 8192
 _PARSE_CACHE_KEY_LIMIT = 32
-# No card name is longer ("valet de trèfle" has 15 characters): longer text is refused unread.
-_CARD_TEXT_LIMIT = _NAME_TEXT_LIMIT
+CARD_TEXT_LIMIT = _NAME_TEXT_LIMIT
+"""The longest text read as one card, in characters: no card name is longer ("valet de trèfle"
+has 15 characters), so longer text is refused unread."""
 
 
 def _with_suit(rank: Rank, rest: str) -> Card | None:
@@ -766,7 +767,7 @@ def _lookup(text: str) -> Card | None:
     of ``str`` (whose ``__eq__`` or ``__hash__`` may lie) is replaced by a plain copy, so that
     the cache only ever holds, and compares with, the library's own strings.
     """
-    if str.__len__(text) > _CARD_TEXT_LIMIT:
+    if str.__len__(text) > CARD_TEXT_LIMIT:
         return None
     if type(text) is not str:
         text = str.__str__(text)
@@ -873,8 +874,19 @@ _MOST_COPIES = 1000
 _CARDS_TEXT_LIMIT = 65_536
 
 
-def _take_card(tokens: list[str], start: int) -> tuple[Card, int]:
-    """Parse the card that starts at ``tokens[start]``; return it and how many tokens it took."""
+def take_card(tokens: list[str], start: int) -> tuple[Card, int]:
+    """Parse the card that starts at ``tokens[start]``; return it and how many tokens it took.
+
+    A card may be written in one to three words (``"8H"``, ``"8 ♥"``, ``"10 of hearts"``); the
+    move notations read their cards with it.
+
+    Raises:
+        ParseError: if no card starts at ``tokens[start]``.
+
+    Examples:
+        >>> take_card(["play", "10", "of", "hearts", "now"], 1)
+        (Card.parse('10H'), 3)
+    """
     first = tokens[start]
     if _normalise(first) in _RANK_NAMES:
         # A lone rank starts a card written in words: "10 of hearts", "as de trèfle", "8 ♥".
@@ -935,7 +947,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         tokens = item.split()
         start = 0
         while start < len(tokens):
-            card, width = _take_card(tokens, start)
+            card, width = take_card(tokens, start)
             cards.append(card)
             start += width
     return tuple(cards)

@@ -35,7 +35,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from cardgames.cards import Card, Rank, Suit
-from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError, _brief
+from cardgames.errors import InvalidRulesError, InvalidStateError, ParseError, brief_repr
 
 __all__ = [
     "FORMAT_VERSION",
@@ -49,8 +49,10 @@ __all__ = [
 FORMAT_VERSION = 1
 """The version of the JSON documents written by this release."""
 
-_MAX_DOCUMENT_CHARS = 10_000_000
-_MAX_INT = 2**64
+MAX_DOCUMENT_CHARS = 10_000_000
+"""The longest document `load_document` reads, in characters (longer text is refused unread)."""
+MAX_DOCUMENT_INT = 2**64
+"""The bound of a document's integers: every one is strictly between ``-2**64`` and ``2**64``."""
 _MAX_INT_CHARS = 40
 """The longest integer a document may spell (``-2**64`` takes 21 characters).
 
@@ -72,7 +74,7 @@ _HINTS: dict[type, dict[str, Any]] = {}
 _MOST_HINTS: Final = 256  # the library has a few dozen classes; a caller's own are forgotten
 
 
-def _hints(cls: type) -> dict[str, Any]:
+def type_hints(cls: type) -> dict[str, Any]:
     """The type hints of ``cls``, kept for a bounded number of classes (`decode` is public)."""
     hints = _HINTS.get(cls)
     if hints is None:
@@ -210,8 +212,8 @@ def decode(
     if tp is int:
         if isinstance(data, bool) or not isinstance(data, int):
             _fail(path, f"expected an integer, got {_type_name(data)}")
-        if not -_MAX_INT < data < _MAX_INT:
-            _fail(path, f"integer {_brief(data)} is out of range")
+        if not -MAX_DOCUMENT_INT < data < MAX_DOCUMENT_INT:
+            _fail(path, f"integer {brief_repr(data)} is out of range")
         return data
     if tp is str:
         if not isinstance(data, str):
@@ -268,7 +270,7 @@ def _decode_attrs(cls: type[T], data: object, path: str, *, tagged: Mapping[str,
         expected_tag = getattr(cls, "kind")  # noqa: B009 - mypy does not know the attribute
         if tag != expected_tag:
             _fail(f"{path}/type", f"expected {expected_tag!r}, got {tag!r}"[:300])
-    hints = _hints(target)
+    hints = type_hints(target)
     kwargs: dict[str, Any] = {}
     for field in attrs.fields(target):
         if field.name.startswith("_") or not field.init:
@@ -345,16 +347,16 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _load_envelope(text: str | bytes, kind: str, game: str | None) -> dict[str, Any]:
     """Parse JSON text and check the envelope (see `load_document`); the whole document."""
     if isinstance(text, bytes):
-        if len(text) > 4 * _MAX_DOCUMENT_CHARS:  # more characters than allowed, however decoded
-            _fail("", f"document is larger than {_MAX_DOCUMENT_CHARS} characters")
+        if len(text) > 4 * MAX_DOCUMENT_CHARS:  # more characters than allowed, however decoded
+            _fail("", f"document is larger than {MAX_DOCUMENT_CHARS} characters")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             _fail("", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
     if not isinstance(text, str):
         _fail("", f"expected JSON text, got {type(text).__name__}")
-    if len(text) > _MAX_DOCUMENT_CHARS:
-        _fail("", f"document is larger than {_MAX_DOCUMENT_CHARS} characters")
+    if len(text) > MAX_DOCUMENT_CHARS:
+        _fail("", f"document is larger than {MAX_DOCUMENT_CHARS} characters")
     try:
         document = json.loads(text, object_pairs_hook=_object, parse_int=_parse_int)
     except RecursionError:

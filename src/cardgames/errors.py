@@ -30,7 +30,7 @@ __all__ = [
 _BRIEF = 120
 
 
-def _brief(value: object) -> str:
+def brief_repr(value: object) -> str:
     """``repr(value)``, cut short: a message must stay readable whatever the input.
 
     A value without a ``repr`` still gets a message: an integer of more digits than Python
@@ -75,7 +75,7 @@ class ParseError(CardGamesError, ValueError):
     def __init__(self, text: object, expected: str) -> None:
         self.text = text
         self.expected = expected
-        super().__init__(f"cannot parse {_brief(text)}: expected {_cut(expected)}")
+        super().__init__(f"cannot parse {brief_repr(text)}: expected {_cut(expected)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.text, self.expected))
@@ -94,7 +94,9 @@ class InvalidRulesError(CardGamesError, ValueError):
         self.option = option
         self.value = value
         self.reason = reason
-        super().__init__(f"invalid rules option {_cut(option, 80)}={_brief(value)}: {_cut(reason)}")
+        super().__init__(
+            f"invalid rules option {_cut(option, 80)}={brief_repr(value)}: {_cut(reason)}"
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.option, self.value, self.reason))
@@ -116,7 +118,7 @@ class IllegalMoveError(CardGamesError, ValueError):
         self.player = player
         self.reason = reason
         self.detail = detail
-        message = f"illegal move {_brief(move)} for player {_brief(player)}: {reason}"
+        message = f"illegal move {brief_repr(move)} for player {brief_repr(player)}: {reason}"
         if detail:
             message += f" ({_cut(detail)})"
         super().__init__(message)
@@ -149,7 +151,9 @@ class InvalidArgumentError(CardGamesError, ValueError, TypeError):
         self.argument = argument
         self.value = value
         self.reason = reason
-        super().__init__(f"invalid argument {_cut(argument, 80)}={_brief(value)}: {_cut(reason)}")
+        super().__init__(
+            f"invalid argument {_cut(argument, 80)}={brief_repr(value)}: {_cut(reason)}"
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.argument, self.value, self.reason))
@@ -185,7 +189,7 @@ class UnknownGameError(CardGamesError, LookupError):
     def __init__(self, name: str, known: tuple[str, ...]) -> None:
         self.name = name
         self.known = known
-        super().__init__(f"unknown game {_brief(name)}; known games: {', '.join(known)}")
+        super().__init__(f"unknown game {brief_repr(name)}; known games: {', '.join(known)}")
 
     def __str__(self) -> str:  # LookupError would otherwise quote the whole message
         return str(self.args[0])

@@ -52,7 +52,7 @@ from cardgames.errors import (
     InvalidStateError,
     MissingCapabilityError,
     UnknownGameError,
-    _brief,
+    brief_repr,
 )
 
 if TYPE_CHECKING:
@@ -85,16 +85,23 @@ __all__ = [
 
 
 class Termination(enum.Enum):
-    """Why a game ended."""
+    """Why a game ended.
+
+    The reasons every game picks from, each game stating which it uses: a game of your own
+    picks the members that fit its endings (the toy game of the tests ends by `WENT_OUT` or
+    `TURN_LIMIT`); the simulation summaries count the games by reason, and narration words
+    each reason (`cardgames.narration.ending`).
+    """
 
     WENT_OUT = "went_out"
-    """A player laid their last card."""
+    """A player got rid of their last card (in the shedding games: laid it)."""
     BLOCKED = "blocked"
-    """Nobody could play or draw: every player passed in a row."""
+    """Nobody could move on: every player passed in a row (nothing to play, nothing to draw)."""
     TURN_LIMIT = "turn_limit"
     """The rules' cap on the number of moves was reached."""
     STOCK_EXHAUSTED = "stock_exhausted"
-    """The stock ran out, and the rules end the game then rather than reshuffle."""
+    """The stock ran out, and the rules end the game then rather than reshuffle (in the planet
+    game, the normal end)."""
 
 
 @attrs.frozen
@@ -945,7 +952,7 @@ def find_game(name: str) -> Game[Any]:
     """
     _load_builtins()
     if not isinstance(name, str):
-        raise UnknownGameError(_brief(name)[:80], tuple(g.name for g in games()))
+        raise UnknownGameError(brief_repr(name)[:80], tuple(g.name for g in games()))
     if len(name) > _MAX_LOOKUP_CHARS:  # never folded: that costs time and memory per char
         raise UnknownGameError(name[:60] + "…", tuple(g.name for g in games()))
     game = _REGISTRY.get(normalize_name(name))
@@ -1003,8 +1010,9 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", str.__str__(name)).casefold()
 
 
-_MAX_NAME_CHARS: Final = 100
+MAX_NAME_CHARS: Final = 100
 """The longest player's name (every state, view, record and sentence of narration repeats it)."""
+_MAX_NAME_CHARS: Final = MAX_NAME_CHARS  # the old name, still imported by narration.py
 
 
 def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ...]:
@@ -1022,7 +1030,7 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
         >>> player_names(2, find_game("crazy-eights"))
         ('Player 1', 'Player 2')
     """
-    players = _player_count(players)
+    players = player_count(players)
     if isinstance(players, int):
         if not game.min_players <= players <= game.max_players:  # before allocating anything
             raise InvalidRulesError(
@@ -1059,11 +1067,11 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
         # reaches a check below, nor a state or a match.
         names = tuple(str.__str__(name) for name in given)
         for name in names:
-            if len(name) > _MAX_NAME_CHARS:  # before any copy of it; its head alone is shown
+            if len(name) > MAX_NAME_CHARS:  # before any copy of it; its head alone is shown
                 raise InvalidRulesError(
                     "players",
                     name[:40] + "…",
-                    f"names must be at most {_MAX_NAME_CHARS} characters, not {len(name)}",
+                    f"names must be at most {MAX_NAME_CHARS} characters, not {len(name)}",
                 )
             if not name.strip():
                 raise InvalidRulesError("players", players, "names must be non-empty strings")
@@ -1086,7 +1094,7 @@ def player_names(players: int | Sequence[str], game: Game[Any]) -> tuple[str, ..
     return names
 
 
-def _player_count(players: Any) -> Any:
+def player_count(players: Any) -> Any:
     """``players`` as a plain ``int`` if it is an integer type (a NumPy integer...), else as is.
 
     Raises:
@@ -1127,10 +1135,10 @@ def seat_number(value: object, players: int, argument: str = "player") -> int:
         ...
         cardgames.errors.InvalidArgumentError: invalid argument player='1': expected a seat number from 0 to 2
     """  # noqa: E501  (a doctest output line cannot be wrapped)
-    return _whole_number(value, 0, players - 1, argument, "a seat number")
+    return whole_number(value, 0, players - 1, argument, "a seat number")
 
 
-def _whole_number(value: object, low: int, high: int, argument: str, what: str) -> int:
+def whole_number(value: object, low: int, high: int, argument: str, what: str) -> int:
     """Check an integer argument from outside and return it as a plain ``int``.
 
     Accepts an ``int`` or any integer type with ``__index__`` (a NumPy integer...) from ``low``
@@ -1141,13 +1149,16 @@ def _whole_number(value: object, low: int, high: int, argument: str, what: str) 
         InvalidArgumentError: naming ``argument``: "expected {what} from {low} to {high}".
 
     Examples:
-        >>> _whole_number(3, 0, 5, "start", "a state number")
+        >>> whole_number(3, 0, 5, "start", "a state number")
         3
     """
     number = integer_or_none(value)
     if number is None or not low <= number <= high:
         raise InvalidArgumentError(argument, value, f"expected {what} from {low} to {high}")
     return number
+
+
+_whole_number = whole_number  # the old name, still imported by agents/ismcts.py, rl/_rewards.py
 
 
 def _same_value(ours: object, theirs: object) -> bool:

@@ -45,10 +45,10 @@ from cardgames.game import (
     Game,
     Move,
     State,
-    _whole_number,
     engine_move,
     find_game,
     seat_number,
+    whole_number,
 )
 
 if TYPE_CHECKING:
@@ -281,13 +281,13 @@ class GameLog:
             >>> GameLog.from_record(log.to_record()) == log
             True
         """
-        from cardgames.records import GameRecord, ReplayError, _deal
+        from cardgames.records import GameRecord, ReplayError, first_state
 
         if not isinstance(record, GameRecord):
             raise InvalidArgumentError("record", record, "expected a GameRecord")
         game = find_game(record.game)
-        first: AnyState = _deal(game, record)
-        card_type = type(first.all_cards()[0])  # what _deal parsed the deck's texts into
+        first: AnyState = first_state(game, record)
+        card_type = type(first.all_cards()[0])  # what first_state parsed the deck's texts into
         cards = None if record.deck is None else _own_cards(card_type, record.deck)
         log = GameLog._make(
             game, first.players, _seed(record.seed), first.rules, cards, _Cell(first, None, None, 0)
@@ -400,7 +400,7 @@ class GameLog:
             True
         """
         depth = self._cell.depth
-        start = _whole_number(start, 0, depth + 1, "start", "a state number")
+        start = whole_number(start, 0, depth + 1, "start", "a state number")
         entries: list[tuple[Move | None, AnyState]] = []
         cell: _Cell | None = self._cell
         while cell is not None and cell.depth >= start:
@@ -627,11 +627,11 @@ def _agents(agents: object, players: int) -> tuple[str, ...] | None:
         raise InvalidArgumentError("agents", agents, expected)
     if len(agents) != players or not all(isinstance(name, str) for name in agents):
         raise InvalidArgumentError("agents", agents, expected)
-    from cardgames.records import _agent_name_problem
+    from cardgames.records import agent_name_problem
 
     names = tuple(str.__str__(name) for name in agents)  # plain copies: a subclass may lie
     for name in names:
-        problem = _agent_name_problem(name)
+        problem = agent_name_problem(name)
         if problem is not None:
             raise InvalidArgumentError("agents", name, problem)
     return names

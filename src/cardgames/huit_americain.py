@@ -63,7 +63,7 @@ import attrs
 
 from cardgames.cards import Card, DeckKind
 from cardgames.game import Game, Lazy, register
-from cardgames.options import _final_rules, option
+from cardgames.options import final_rules, option
 from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
@@ -166,7 +166,7 @@ class Rules(SheddingRules):
     """The rules of 8 Américain; the defaults are the rule text's (see the module text)."""
 
     game_name: ClassVar[str] = "huit-americain"
-    __init_subclass__ = _final_rules  # the engine trusts this type: no subclass (see there)
+    __init_subclass__ = final_rules  # the engine trusts this type: no subclass (see there)
 
     deck: DeckKind = option(
         DeckKind.JOKERS_54, "The deck: 52 cards, 54 with two jokers, or 32 (7 to Ace)."
@@ -368,7 +368,9 @@ GAME: Game[SheddingState] = Game(
     ),
     capabilities={
         "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
+        "lowest_total_wins": Lazy("cardgames.shedding.scoring:lowest_total_wins"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
+        "option_formats": Lazy("cardgames.shedding.explain:OPTION_FORMATS"),
         "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),

@@ -207,7 +207,7 @@ def _validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> Non
             raise InvalidRulesError(attribute.name, value, f"must be at most {high}")
 
 
-def _final_rules(cls: type, **kwargs: object) -> None:
+def final_rules(cls: type, **kwargs: object) -> None:
     """The ``__init_subclass__`` of a built-in game's rules: they cannot be subclassed.
 
     The engines trust a rules value that passed ``isinstance(rules, game.rules_type)``; a
@@ -259,9 +259,9 @@ def _is_bool_type(tp: Any) -> bool:
 
 
 def _hints(cls: type) -> dict[str, Any]:
-    from cardgames.codec import _hints as codec_hints
+    from cardgames.codec import type_hints
 
-    return codec_hints(cls)
+    return type_hints(cls)
 
 
 class RulesBase:

@@ -92,7 +92,7 @@ from cardgames.errors import (
     ParseError,
 )
 from cardgames.game import (
-    _MAX_NAME_CHARS,
+    MAX_NAME_CHARS,
     Game,
     Outcome,
     State,
@@ -218,15 +218,15 @@ def _optional_tuple_of_str(values: Iterable[str] | None) -> tuple[str, ...] | No
     return None if values is None else _texts(values, "deck", _MOST_CARDS)
 
 
-def _agent_name_problem(name: str) -> str | None:
+def agent_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be an agent's name in a record, or ``None``.
 
     Records are printed (``cardgames replay``): a name must be printable text, without the
     control characters a terminal obeys (escape sequences, new lines), of at most 100
     characters (as players' names).
     """
-    if len(name) > _MAX_NAME_CHARS:
-        return f"expected agent names of at most {_MAX_NAME_CHARS} characters"
+    if len(name) > MAX_NAME_CHARS:
+        return f"expected agent names of at most {MAX_NAME_CHARS} characters"
     if not name.isprintable():
         return "expected printable agent names (no control characters)"
     return None
@@ -237,7 +237,7 @@ def _agent_names(values: Iterable[str] | None) -> tuple[str, ...] | None:
         return None
     names = _texts(values, "agents")
     for name in names:
-        problem = _agent_name_problem(name)
+        problem = agent_name_problem(name)
         if problem is not None:
             raise InvalidArgumentError("agents", name, problem)
     return names
@@ -334,7 +334,7 @@ class GameRecord:
 
     def to_json(self) -> str:
         """Write the record as a versioned JSON document."""
-        document = _RecordDocument(
+        document = RecordDocument(
             rules=encode(self.rules),
             seed=self.seed,
             players=self.players,
@@ -358,7 +358,7 @@ class GameRecord:
                 game, ``/data/rules/hand_size``, ``/data/deck/3``, ``/data/moves/12/player``).
         """
         game, data = load_game_document(text, "record")
-        document: _RecordDocument = decode(_RecordDocument, data, "/data")
+        document: RecordDocument = decode(RecordDocument, data, "/data")
         try:
             rules = decode(game.rules_type, document.rules, "/data/rules")
         except InvalidStateError as exc:
@@ -369,7 +369,7 @@ class GameRecord:
                 raise InvalidStateError(f"/data/rules/{cause.option}", cause.reason) from None
             raise
         for index, name in enumerate(document.agents or ()):
-            problem = _agent_name_problem(name)
+            problem = agent_name_problem(name)
             if problem is not None:
                 raise InvalidStateError(f"/data/agents/{index}", problem)
         try:
@@ -383,7 +383,7 @@ class GameRecord:
                 moves=document.moves,
                 result=document.result,
             )
-            _deal(game, record)
+            first_state(game, record)
         except _BadCard as exc:
             raise InvalidStateError(f"/data/deck/{exc.index}", exc.reason) from None
         except InvalidRulesError as exc:  # the players, or an option that does not fit them
@@ -394,7 +394,7 @@ class GameRecord:
 
 
 @attrs.frozen
-class _RecordDocument:
+class RecordDocument:
     """The ``data`` part of a record document (rules still as plain JSON data)."""
 
     rules: Any
@@ -406,7 +406,7 @@ class _RecordDocument:
     result: Outcome | None
 
 
-def _path_in_document(exc: InvalidArgumentError, document: _RecordDocument) -> str:
+def _path_in_document(exc: InvalidArgumentError, document: RecordDocument) -> str:
     """Where in a record document the field `GameRecord` refused is."""
     if exc.argument == "moves":
         index = next(i for i, move in enumerate(document.moves) if move is exc.value)
@@ -462,7 +462,7 @@ class _BadCard(InvalidRulesError):
         return (type(self), (self.index, self.value, self.expected))
 
 
-def _deal(game: Game[Any], record: GameRecord) -> State[Any, Any, Any]:
+def first_state(game: Game[Any], record: GameRecord) -> State[Any, Any, Any]:
     """The first state of a record's game.
 
     Raises:
@@ -497,7 +497,7 @@ def replay_states(record: GameRecord) -> Iterator[State[Any, Any, Any]]:
         InvalidRulesError: if the rules, players or deck do not fit the game.
     """
     game = find_game(record.game)
-    state = _deal(game, record)
+    state = first_state(game, record)
     yield state
     for index, recorded in enumerate(record.moves):
         try:

@@ -81,9 +81,9 @@ from typing import Any, Final
 import attrs
 
 from cardgames.cards import Card, DeckKind, Rank, Suit, make_deck
-from cardgames.codec import _MAX_INT, FORMAT_VERSION, _hints
+from cardgames.codec import FORMAT_VERSION, MAX_DOCUMENT_INT, type_hints
 from cardgames.errors import InvalidArgumentError, MissingCapabilityError
-from cardgames.game import _MAX_NAME_CHARS, Capability, Event, Game, Move, find_game
+from cardgames.game import MAX_NAME_CHARS, Capability, Event, Game, Move, find_game
 
 __all__ = ["DRAFT", "KINDS", "SCHEMAS", "JsonSchema", "SchemaParts", "schema"]
 
@@ -161,10 +161,10 @@ def _schema(kind: str, game: Game[Any]) -> JsonSchema:
     elif kind == "match":
         data = builder.match()
     else:
-        from cardgames.records import GameRecord, _RecordDocument
+        from cardgames.records import GameRecord, RecordDocument
 
         data = builder.document(
-            _RecordDocument,
+            RecordDocument,
             {},
             card_lists=("deck",),
             described_by=GameRecord,
@@ -373,7 +373,11 @@ class _Builder:
         if tp is bool:
             return {"type": "boolean"}
         if tp is int:
-            return {"type": "integer", "exclusiveMinimum": -_MAX_INT, "exclusiveMaximum": _MAX_INT}
+            return {
+                "type": "integer",
+                "exclusiveMinimum": -MAX_DOCUMENT_INT,
+                "exclusiveMaximum": MAX_DOCUMENT_INT,
+            }
         if tp is str:
             return {"type": "string"}
         if isinstance(tp, type):
@@ -470,7 +474,7 @@ class _Builder:
         overrides: Mapping[str, JsonSchema] | None = None,
     ) -> JsonSchema:
         """An attrs class as `cardgames.codec` reads it: its fields, and its tag."""
-        hints = _hints(cls)
+        hints = type_hints(cls)
         docs = _attribute_docs(cls)
         properties: dict[str, JsonSchema] = {}
         required: list[str] = []
@@ -551,7 +555,7 @@ class _Builder:
                 ``cls`` is a private document class).
             description: What the document is, instead of ``cls``'s docstring.
         """
-        hints = _hints(cls)
+        hints = type_hints(cls)
         fields = {f.name: f for f in attrs.fields(cls)}
         overrides: dict[str, JsonSchema] = {}
         game = self.game
@@ -562,12 +566,12 @@ class _Builder:
         if "players" in fields:
             overrides["players"] = {
                 "type": "array",
-                "items": {"type": "string", "maxLength": _MAX_NAME_CHARS},
+                "items": {"type": "string", "maxLength": MAX_NAME_CHARS},
                 "minItems": game.min_players,
                 "maxItems": game.max_players,
             }
         if "agents" in fields:  # a record's agents' names, bounded as its loader bounds them
-            names = {"type": "array", "items": {"type": "string", "maxLength": _MAX_NAME_CHARS}}
+            names = {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME_CHARS}}
             optional = _is_union(hints["agents"]) and type(None) in typing.get_args(hints["agents"])
             overrides["agents"] = _nullable(names) if optional else names
         if "game" in fields and hints["game"] is str:

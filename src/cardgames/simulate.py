@@ -64,7 +64,7 @@ import math
 import operator
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import IO, Any, TypeAlias
+from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
@@ -73,11 +73,19 @@ from cardgames.agents.base import Agent, _play_unrecorded, agent_plays
 from cardgames.agents.registry import _ArgumentError, make_agent
 from cardgames.codec import decode, dump_document, encode, load_any_document
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
-from cardgames.game import Game, Termination, _whole_number, find_game, normalize_name
+from cardgames.game import (
+    Capability,
+    Game,
+    Termination,
+    find_game,
+    normalize_name,
+    whole_number,
+)
 from cardgames.narration import ending
 from cardgames.rng import Rng
 
 __all__ = [
+    "LOWEST_TOTAL_WINS",
     "Z_95",
     "AgentSpec",
     "AgentSummary",
@@ -416,7 +424,7 @@ class LengthSummary:
                           maximum=40)
         """
         ordered = sorted(
-            _whole_number(length, 0, _MOST_TRIALS, "lengths", "a game's number of moves")
+            whole_number(length, 0, _MOST_TRIALS, "lengths", "a game's number of moves")
             for length in lengths
         )
         if not ordered:
@@ -554,11 +562,29 @@ def _game_title(name: str) -> str:
     return f"{game.title} ({game.name})"
 
 
-def _lowest_total_wins(rules: Any) -> bool:
-    """Whether the lowest score wins under ``rules`` (8 Américain's penalty points)."""
-    from cardgames.shedding.rules import Scoring
+def _highest_total_wins(rules: Any) -> bool:
+    """The default of `LOWEST_TOTAL_WINS`: the highest total wins under any rules."""
+    return False
 
-    return getattr(rules, "scoring", None) is Scoring.HUIT_AMERICAIN
+
+LOWEST_TOTAL_WINS: Final = Capability[Callable[[Any], bool]](
+    "lowest_total_wins",
+    "whether the lowest total wins under given rules (the scores are penalty points)",
+    default=lambda game: _highest_total_wins,
+)
+"""The capability key of a game's answer to "does the lowest total win under these rules?".
+
+A game whose scores are penalty points under some rules (8 Américain's) brings a function of
+its rules; the default answers ``False`` (the highest score wins) for every rules. A summary
+asks it once, to print "lower is better" and set `Summary.lower_is_better`.
+"""
+
+
+def _lowest_total_wins(game: Game[Any] | None, rules: Any) -> bool:
+    """Whether the lowest score wins in ``game`` under ``rules`` (``False`` if one is unknown)."""
+    if game is None or rules is None:
+        return False
+    return game.capability(LOWEST_TOTAL_WINS)(rules)
 
 
 def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], left: int) -> list[str]:
@@ -653,16 +679,12 @@ class SimulationResults:
         tally = _Tally(self.seats)
         for row in self.rows:
             tally.add(row)
-        return tally.summary(self.game, _lowest_total_wins(self._rules_or_default()))
-
-    def _rules_or_default(self) -> Any:
-        """The rules of the games, or the game's default rules when they are not known."""
-        if self.rules is not None:
-            return self.rules
         try:
-            return find_game(self.game).default_rules
+            game: Game[Any] | None = find_game(self.game)
         except UnknownGameError:
-            return None
+            game = None
+        rules = self.rules if self.rules is not None or game is None else game.default_rules
+        return tally.summary(self.game, _lowest_total_wins(game, rules))
 
     def records(self) -> list[dict[str, Any]]:
         """The rows as plain dictionaries, for ``pandas.DataFrame(results.records())``.
@@ -1194,7 +1216,7 @@ class SimulationStream(Iterator[GameRow]):
         self._chunks = _played_chunks(plan)
         self._rows: Iterator[GameRow] = iter(())
         self._tally = _Tally(len(plan.labels))
-        self._lower_is_better = _lowest_total_wins(plan.rules)
+        self._lower_is_better = _lowest_total_wins(plan.game, plan.rules)
 
     def __iter__(self) -> SimulationStream:
         return self

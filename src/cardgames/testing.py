@@ -73,7 +73,7 @@ from cardgames.errors import (
     InvalidRulesError,
     ParseError,
 )
-from cardgames.game import Event, Game, Move, Outcome, State, _whole_number
+from cardgames.game import Event, Game, Move, Outcome, State, whole_number
 from cardgames.rng import Rng
 
 __all__ = ["Hooks", "check_game"]
@@ -162,9 +162,9 @@ def check_game(
         InvalidArgumentError: for a number of examples or positions, a seed or a number of
             players out of range (checked before anything is dealt).
     """
-    _whole_number(examples, 1, 100_000, "examples", "a number of examples")
-    _whole_number(positions, 1, 10_000, "positions", "a number of positions")
-    _whole_number(seed, -(2**63), 2**63 - 1, "seed", "a seed")
+    whole_number(examples, 1, 100_000, "examples", "a number of examples")
+    whole_number(positions, 1, 10_000, "positions", "a number of positions")
+    whole_number(seed, -(2**63), 2**63 - 1, "seed", "a seed")
     counts = _player_counts(game, players)
     extra = Hooks() if hooks is None else hooks
     for number in range(seed, seed + examples):
@@ -178,7 +178,7 @@ def _player_counts(game: Game[Any], players: int | Sequence[int] | None) -> tupl
     if not chosen:
         raise InvalidArgumentError("players", players, "expected at least one number of players")
     return tuple(
-        _whole_number(n, game.min_players, game.max_players, "players", "a number of players")
+        whole_number(n, game.min_players, game.max_players, "players", "a number of players")
         for n in chosen
     )
 

@@ -190,6 +190,22 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def _scored_games() -> str:
+    """The games ``cardgames score`` keeps the score of, in words: those with a score keeper.
+
+    Examples:
+        >>> _scored_games()
+        'crazy-eights, huit-americain or planets'
+    """
+    from cardgames.cli.score import SCORE_KEEPER
+    from cardgames.game import games
+
+    names = [game.name for game in games() if game.provides(SCORE_KEEPER)]
+    if len(names) < 2:
+        return "".join(names) or "a game with a score keeper"
+    return f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``cardgames`` and its subcommands."""
     from cardgames.cli import demo, info, play, score, serve, simulation
@@ -287,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules(sub)
 
     sub = command("score", score.run_score, "score a round played with real cards")
-    sub.add_argument("game", metavar="GAME", help="crazy-eights, huit-americain or planets")
+    sub.add_argument("game", metavar="GAME", help=_scored_games())
     sub.add_argument("--winner", metavar="NAME", help="the player who went out (empty hand)")
     sub.add_argument(
         "--blocked",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardgames.codec import _MAX_DOCUMENT_CHARS
+from cardgames.codec import MAX_DOCUMENT_CHARS
 from cardgames.errors import CardGamesError, InvalidRulesError
 from cardgames.game import Game, find_game, normalize_name
 
@@ -75,11 +75,11 @@ def read_document(path: Path, what: str) -> str:
     """
     with path.open(encoding="utf-8") as file:
         try:
-            text = file.read(_MAX_DOCUMENT_CHARS + 1)
+            text = file.read(MAX_DOCUMENT_CHARS + 1)
         except UnicodeDecodeError:
             raise CommandError(f"{path}: not {what} (not UTF-8 text)") from None
-    if len(text) > _MAX_DOCUMENT_CHARS:
-        raise CommandError(f"{path}: not {what} (larger than {_MAX_DOCUMENT_CHARS:,} characters)")
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise CommandError(f"{path}: not {what} (larger than {MAX_DOCUMENT_CHARS:,} characters)")
     return text
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -31,9 +31,10 @@ from cardgames.cli.info import format_value
 from cardgames.cli.narrate import Narrator, default_lang
 from cardgames.cli.output import can_show, print_table, say
 from cardgames.errors import CardGamesError
-from cardgames.game import Game, State
+from cardgames.game import Capability, Game, State
 
 __all__ = [
+    "DEALS_HANDS",
     "bots_game",
     "describe_rules",
     "narrate_game",
@@ -62,14 +63,26 @@ def describe_rules(game: Game[Any], rules: Any) -> str:
     return f"{best_name} + {extra}" if extra else best_name
 
 
+DEALS_HANDS: Final = Capability[bool](
+    "deals_hands",
+    'whether hands are dealt before the first move (a demo\'s first line says "Deal:")',
+    default=lambda game: True,
+)
+"""The capability key of whether a game deals hands before its first move.
+
+A demo or a replay tells what happened before the first move as "Deal:" for a game that
+deals, "Start:" for one that does not (the planet game deals nothing: its first Commander
+draws). The default is ``True``: card games deal.
+"""
+
+
 def narrate_game(
     states: Iterable[State[Any, Any, Any]], narrator: Narrator
 ) -> State[Any, Any, Any]:
     """Print the deal and then every move of a game, from its successive states.
 
-    The first line tells what happened before the first move: "Deal:" when cards were dealt
-    to the players (the shedding games), "Start:" otherwise (the planet game deals nothing:
-    its first Commander draws).
+    The first line tells what happened before the first move: "Deal:" when the game deals
+    hands (`DEALS_HANDS`), "Start:" otherwise.
 
     Args:
         states: The state after the deal, then the state after each move.
@@ -85,7 +98,7 @@ def narrate_game(
         lines = narrator.events(state.last_events)
         if index == 0:
             if lines:
-                dealt = any(getattr(state.view(None), "hand_sizes", ()))
+                dealt = state.game.capability(DEALS_HANDS)
                 say(narrator.word("deal" if dealt else "start", events=narrator.line(lines)))
         else:
             say(f"{index:4d}. " + (narrator.line(lines) or "-"))

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Final
 
 from cardgames.cli.choices import resolve_game
 from cardgames.cli.output import print_table
-from cardgames.game import games
+from cardgames.game import Capability, Game, games
 from cardgames.options import format_value
 
-__all__ = ["describe_values", "format_value", "run_games", "run_rules"]
+__all__ = ["OPTION_FORMATS", "describe_values", "format_value", "run_games", "run_rules"]
 
 
 def run_games(args: argparse.Namespace) -> int:
@@ -30,23 +31,27 @@ def run_games(args: argparse.Namespace) -> int:
     return 0
 
 
-_FORMATS = {
-    "Effects": (
-        "card effects: FACE:EFFECT pairs separated by spaces, effects joined with '+' (wild, "
-        "drawN, skip, reverse, again, swap, choose; none for no effect), e.g. "
-        "'2:draw2 8:wild J:reverse A:skip JOKER:wild+draw5'"
-    ),
-    "ScoreTable": (
-        "ten numbers, the points of 3, 4, ... 12 identical planets, separated by spaces or "
-        "commas, e.g. '3 5 8 12 17 23 30 38 47 57'"
-    ),
-}
+OPTION_FORMATS: Final = Capability[Mapping[str, str]](
+    "option_formats",
+    "the formats of its structured option values in words, for `cardgames rules`",
+    default=lambda game: {},
+)
+"""The capability key of a game's option formats: by option type name (``"Effects"``), what a
+value of that type looks like, in words, with an example. `describe_values` puts them in place
+of the type's name; the default brings none (the bare type name is shown)."""
 
 
-def describe_values(info: Any) -> str:
-    """What an option accepts, in words, with an example for the structured ones."""
+def describe_values(info: Any, game: Game[Any] | None = None) -> str:
+    """What an option accepts, in words, with an example for the structured ones.
+
+    Args:
+        info: The option (an `cardgames.options.OptionInfo`).
+        game: The game whose `OPTION_FORMATS` describe its structured values (none: the bare
+            type names are shown).
+    """
     text: str = info.describe_type()
-    for name, words in _FORMATS.items():
+    formats = {} if game is None else game.capability(OPTION_FORMATS)
+    for name, words in formats.items():
         if text.startswith(name):
             return words + text[len(name) :]
     return text
@@ -75,7 +80,7 @@ def run_rules(args: argparse.Namespace) -> int:
         )
         print(
             textwrap.fill(
-                f"Values: {describe_values(info)}.",
+                f"Values: {describe_values(info, game)}.",
                 width=96,
                 initial_indent="      ",
                 subsequent_indent="      ",

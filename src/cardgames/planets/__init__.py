@@ -237,7 +237,9 @@ GAME: Final[Game[PlanetsState]] = Game(
     ),
     capabilities={
         "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
+        "deals_hands": False,
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
+        "option_formats": Lazy("cardgames.planets.explain:OPTION_FORMATS"),
         "rules_explanation": Lazy("cardgames.planets.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.planets.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.planets.score_keeper:SCORE_KEEPER"),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from cardgames._integers import checked_seed
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError
-from cardgames.game import Game, _player_count, player_names
+from cardgames.game import Game, player_count, player_names
 from cardgames.planets.cards import BLACK_HOLE, FULL_DECK, PLANETS, PlanetCard, parse_planet_cards
 from cardgames.planets.documents import load_state_fields
 from cardgames.planets.invariants import check_state
@@ -67,7 +67,7 @@ def _new_game(
     players: int | Sequence[str],
     *,
     seed: int,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     deck: Sequence[PlanetCard] | str | None = None,
     rng: Rng | None = None,
 ) -> PlanetsState:
@@ -107,7 +107,7 @@ def _players(players: object, game: Game[Any]) -> tuple[str, ...]:
     are a sequence, as in every game (`cardgames.game.player_names`): an iterator or a
     generator is refused with the same error as the shedding games give, never consumed.
     """
-    players = _player_count(players)
+    players = player_count(players)
     if isinstance(players, int):
         if not game.min_players <= players <= game.max_players:
             raise InvalidRulesError(

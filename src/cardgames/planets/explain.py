@@ -13,12 +13,14 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from cardgames.cli.explain import RulesExplanation, Sections
 from cardgames.game import Game
 
-__all__ = ["RULES_EXPLANATION", "explain"]
+__all__ = ["OPTION_FORMATS", "RULES_EXPLANATION", "explain"]
 
 
 def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
@@ -81,3 +83,15 @@ def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
 
 RULES_EXPLANATION: RulesExplanation = explain
 """The ``"rules_explanation"`` capability of the planet game."""
+
+
+OPTION_FORMATS: Mapping[str, str] = MappingProxyType(
+    {
+        "ScoreTable": (
+            "ten numbers, the points of 3, 4, ... 12 identical planets, separated by spaces or "
+            "commas, e.g. '3 5 8 12 17 23 30 38 47 57'"
+        ),
+    }
+)
+"""What a `ScoreTable` option value (``commander_points``, ``adjutant_points``) looks like,
+for `cardgames rules` (the planet game's `cardgames.cli.info.OPTION_FORMATS`)."""

@@ -41,7 +41,7 @@ import attrs
 
 from cardgames.codec import decode, encode
 from cardgames.errors import InvalidStateError
-from cardgames.game import _MAX_NAME_CHARS, Event, Outcome, Termination, name_key
+from cardgames.game import MAX_NAME_CHARS, Event, Outcome, Termination, name_key
 from cardgames.planets.cards import (
     BLACK_HOLE,
     BLACK_HOLE_COUNT,
@@ -142,8 +142,8 @@ def _check_players(players: Sequence[str], rules: Rules) -> int:
     n = len(players)
     if not 2 <= n <= 6:
         raise _fail("players", f"8 takes 2 to 6 players, not {n}")
-    if any(len(p) > _MAX_NAME_CHARS for p in players):  # before any copy
-        raise _fail("players", f"names must be at most {_MAX_NAME_CHARS} characters")
+    if any(len(p) > MAX_NAME_CHARS for p in players):  # before any copy
+        raise _fail("players", f"names must be at most {MAX_NAME_CHARS} characters")
     if (
         any(not p.strip() or not p.isprintable() for p in players)
         or len({name_key(p) for p in players}) != n

@@ -21,7 +21,7 @@ from typing import ClassVar, Final
 import attrs
 
 from cardgames.errors import InvalidRulesError, ParseError
-from cardgames.options import RulesBase, _final_rules, option
+from cardgames.options import RulesBase, final_rules, option
 
 __all__ = ["MAX_GATHERING", "MIN_GATHERING", "PRESETS", "Rules", "ScoreTable"]
 
@@ -149,7 +149,7 @@ class Rules(RulesBase):
     """
 
     game_name: ClassVar[str] = "planets"
-    __init_subclass__ = _final_rules  # the engine trusts this type: no subclass (see there)
+    __init_subclass__ = final_rules  # the engine trusts this type: no subclass (see there)
 
     initial_hand: int = option(
         0,

@@ -34,7 +34,7 @@ from typing import Final, TypeVar, overload
 import attrs
 
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, ParseError
-from cardgames.game import Outcome, Termination, _whole_number
+from cardgames.game import Outcome, Termination, whole_number
 from cardgames.planets.cards import PLANETS, PlanetCard
 from cardgames.planets.rules import MAX_GATHERING, MIN_GATHERING, Rules
 
@@ -209,7 +209,7 @@ def gathering_points(
         if size != len(PLANETS) or isinstance(size, bool):  # an int, or NumPy's: equal to 8
             raise InvalidArgumentError("size", size, "the 8 different planets are 8 cards")
         return rules.all_different_commander if commander else rules.all_different_adjutant
-    number = _whole_number(size, MIN_GATHERING, MAX_GATHERING, "size", "a gathering's size")
+    number = whole_number(size, MIN_GATHERING, MAX_GATHERING, "size", "a gathering's size")
     table = rules.commander_points if commander else rules.adjutant_points
     return table[number]
 

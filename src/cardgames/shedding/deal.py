@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from cardgames._integers import checked_seed
-from cardgames.cards import _CARD_TEXT_LIMIT, Card, make_deck, parse_cards
+from cardgames.cards import CARD_TEXT_LIMIT, Card, make_deck, parse_cards
 from cardgames.codec import decode
 from cardgames.errors import InvalidArgumentError, InvalidRulesError, InvalidStateError, ParseError
 from cardgames.game import Game, player_names
@@ -33,7 +33,7 @@ from cardgames.shedding.engine import (
     _Tables,
     _tables,
 )
-from cardgames.shedding.invariants import _fits, check_state, check_view_fields
+from cardgames.shedding.invariants import card_fits, check_state, check_view_fields
 from cardgames.shedding.moves import (
     EVENT_TYPES,
     DirectionReversed,
@@ -44,7 +44,7 @@ from cardgames.shedding.moves import (
     TurnSkipped,
 )
 from cardgames.shedding.rules import AfterDraw, Effect, SheddingRules, Starter
-from cardgames.shedding.view import SheddingView, _StateDocument
+from cardgames.shedding.view import SheddingView, StateDocument
 
 __all__ = ["deal_with", "new_game", "sample_state", "state_from_json"]
 
@@ -178,7 +178,7 @@ def _deck_order(deck: object, full: tuple[Card, ...]) -> tuple[Card, ...]:
     if isinstance(deck, str):
         # Text is bounded as iterables are: one card more than the deck holds, each at most as
         # long as `Card.parse` reads, with a separator (a million cards took 7 s to parse).
-        longest = (len(full) + 1) * (_CARD_TEXT_LIMIT + 1)
+        longest = (len(full) + 1) * (CARD_TEXT_LIMIT + 1)
         if len(deck) > longest:
             raise InvalidRulesError("deck", f"{len(deck)} characters", f"{expected}; too long")
         try:
@@ -267,7 +267,7 @@ def sample_state(view: SheddingView, rng: Rng, game: Game[Any] | None = None) ->
         index = 0
         if must_fit:  # check_view_fields made sure that one fits
             top, suit = view.discard[-1], view.suit
-            index = next(i for i, card in enumerate(pool) if _fits(tables, top, suit, card))
+            index = next(i for i, card in enumerate(pool) if card_fits(tables, top, suit, card))
         drawn = pool.pop(index)
     hands: list[tuple[Card, ...]] = [] if revealed is None else list(revealed)
     for seat, size in enumerate(view.hand_sizes if revealed is None else ()):
@@ -356,7 +356,7 @@ def state_from_json(text: object) -> SheddingState:
     game, data = load_game_document(text, "state")
     if not issubclass(game.state_type, SheddingState):
         raise InvalidStateError("/game", f"{game.name!r} is not a shedding game")
-    document: _StateDocument = decode(_StateDocument, data, "/data", tagged=EVENT_TYPES)
+    document: StateDocument = decode(StateDocument, data, "/data", tagged=EVENT_TYPES)
     try:
         rules = decode(game.rules_type, document.rules, "/data/rules")
     except InvalidRulesError as exc:
@@ -364,7 +364,7 @@ def state_from_json(text: object) -> SheddingState:
     return _build(document, rules, game)
 
 
-def _build(doc: _StateDocument, rules: SheddingRules, game: Game[Any]) -> SheddingState:
+def _build(doc: StateDocument, rules: SheddingRules, game: Game[Any]) -> SheddingState:
     """The state of a decoded document, once the engine's invariant checker accepts it."""
     n = len(doc.players)
     if not game.min_players <= n <= game.max_players:  # before the tables for n players

@@ -15,6 +15,8 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from cardgames.cards import JOKER, Card, Rank, Suit, make_deck
@@ -23,7 +25,7 @@ from cardgames.game import Game
 from cardgames.shedding.rules import AfterDraw, Scoring, Starter
 from cardgames.shedding.scoring import points_table
 
-__all__ = ["RULES_EXPLANATION", "explain"]
+__all__ = ["OPTION_FORMATS", "RULES_EXPLANATION", "explain"]
 
 
 _RANK_NAMES = {
@@ -215,3 +217,15 @@ def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
 
 RULES_EXPLANATION: RulesExplanation = explain
 """The ``"rules_explanation"`` capability of the shedding games."""
+
+OPTION_FORMATS: Mapping[str, str] = MappingProxyType(
+    {
+        "Effects": (
+            "card effects: FACE:EFFECT pairs separated by spaces, effects joined with '+' (wild, "
+            "drawN, skip, reverse, again, swap, choose; none for no effect), e.g. "
+            "'2:draw2 8:wild J:reverse A:skip JOKER:wild+draw5'"
+        ),
+    }
+)
+"""What an ``effects`` option value looks like, for `cardgames rules` (the shedding games'
+`cardgames.cli.info.OPTION_FORMATS`)."""

@@ -52,7 +52,7 @@ import attrs
 
 from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import InvalidStateError
-from cardgames.game import _MAX_NAME_CHARS, Game, Outcome, Termination, find_game, name_key
+from cardgames.game import MAX_NAME_CHARS, Game, Outcome, Termination, find_game, name_key
 from cardgames.rng import Rng
 from cardgames.shedding.engine import _FACE, _NO_SUIT, RawEvent, SheddingState, _Tables, _tables
 from cardgames.shedding.moves import AnnouncementMissed, CardPlayed, HandsSwapped
@@ -84,7 +84,7 @@ def _shedding_game(name: object, path: str, expected: Game[Any] | None) -> Game[
     return game
 
 
-def _fits(tables: _Tables, top: Card, suit: Suit | None, card: Card) -> bool:
+def card_fits(tables: _Tables, top: Card, suit: Suit | None, card: Card) -> bool:
     """Whether ``card`` may be laid on ``top`` with ``suit`` to follow (no penalty pending)."""
     return card in tables.playable[_FACE[top] * 5 + (_NO_SUIT if suit is None else suit)]
 
@@ -96,8 +96,8 @@ def _check_players(players: Sequence[str], game: Game[Any]) -> int:
             "players",
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {n}",
         )
-    if any(type(p) is str and len(p) > _MAX_NAME_CHARS for p in players):  # before any copy
-        _fail("players", f"names must be at most {_MAX_NAME_CHARS} characters")
+    if any(type(p) is str and len(p) > MAX_NAME_CHARS for p in players):  # before any copy
+        _fail("players", f"names must be at most {MAX_NAME_CHARS} characters")
     if (
         any(type(p) is not str or not p.strip() or not p.isprintable() for p in players)
         or len({name_key(p) for p in players}) != n
@@ -272,7 +272,7 @@ def _check_after_draw(
         must_fit = rules.after_draw is AfterDraw.MUST_PLAY or (
             rules.draw_until_playable and not nothing_to_draw
         )
-        if must_fit and not _fits(tables, top, suit, drawn):
+        if must_fit and not card_fits(tables, top, suit, drawn):
             _fail("drawn", f"the drawn card does not fit on {top}: the turn would have passed")
 
 
@@ -712,7 +712,7 @@ def _check_hidden_draw(
     if not must_fit:
         return
     hidden = Counter(deck) - known
-    if not any(_fits(tables, top, suit, card) for card in hidden):
+    if not any(card_fits(tables, top, suit, card) for card in hidden):
         _fail("phase", "no card the viewer cannot see fits as the drawn card")
 
 

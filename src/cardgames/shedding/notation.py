@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardgames.cards import Card, Suit, _take_card
+from cardgames.cards import Card, Suit, take_card
 from cardgames.errors import ParseError
 from cardgames.game import Move, name_key, seat_number
 from cardgames.shedding.moves import Announce, CallOut, Draw, Pass, PlayCard, TakePenalty
@@ -99,7 +99,7 @@ def parse_move(state: SheddingState, text: object, player: object = None) -> Mov
     if not words:
         raise ParseError(text, EXPECTED)
     try:
-        card, width = _take_card(words, 0)
+        card, width = take_card(words, 0)
     except ParseError:
         raise ParseError(text, "a card first, such as 8H, 8♥ or 8 de cœur: " + EXPECTED) from None
     return _play(state, who, card, words[width:], folded[width:], text)

@@ -40,6 +40,7 @@ __all__ = [
     "card_points",
     "check_hands",
     "hand_points",
+    "lowest_total_wins",
     "points_table",
     "round_outcome",
     "round_points",
@@ -292,6 +293,21 @@ def settle(values: Sequence[int], scoring: Scoring) -> tuple[tuple[int, ...], tu
     """
     _check_values(values, scoring)
     return _settle(values, scoring)
+
+
+def lowest_total_wins(rules: SheddingRules) -> bool:
+    """Whether the lowest total wins under ``rules``: 8 Américain's penalty points.
+
+    What the shedding games bring as `cardgames.simulate.LOWEST_TOTAL_WINS`.
+
+    Examples:
+        >>> from cardgames import crazy_eights, huit_americain
+        >>> lowest_total_wins(crazy_eights.GAME.default_rules)
+        False
+        >>> lowest_total_wins(huit_americain.GAME.default_rules)
+        True
+    """
+    return rules.scoring is Scoring.HUIT_AMERICAIN
 
 
 def _check_values(values: object, scoring: object) -> None:

@@ -120,7 +120,13 @@ class SheddingView(View):
 
 
 @attrs.frozen
-class _StateDocument:
+class StateDocument:
+    """The ``data`` part of a shedding state document: every field of the state, in order.
+
+    `cardgames.shedding.engine` writes it (``to_json``) and `cardgames.shedding.deal` reads it
+    (``from_json``), through `cardgames.codec`.
+    """
+
     rules: Any
     players: tuple[str, ...]
     hands: tuple[tuple[Card, ...], ...]
@@ -141,5 +147,8 @@ class _StateDocument:
     events: tuple[Event, ...]
 
 
-STATE_DOCUMENT: type = _StateDocument
+STATE_DOCUMENT: type = StateDocument
 """The class a state document's ``data`` is decoded into (what `cardgames.schema` describes)."""
+
+
+_StateDocument = StateDocument  # the old name, still imported by engine.py
