@@ -69,6 +69,7 @@ from cardgames.game import (
     Outcome,
     Termination,
     games,
+    name_key,
     seat_number,
 )
 
@@ -84,8 +85,10 @@ __all__ = [
     "describe_move",
     "ending",
     "narrate",
+    "notate_move",
     "phrase_of",
     "tell_outcome",
+    "typed_name",
 ]
 
 LANGUAGES: Final = ("en", "fr")
@@ -93,6 +96,9 @@ LANGUAGES: Final = ("en", "fr")
 
 _SEAT_FIELDS: Final = ("player", "target", "victim", "to", "commander")
 """The fields of events and moves that hold a seat."""
+
+_LINKING_WORDS: Final = frozenset({"to", "a", "à", "from", "chez", "de", "pour", "avec"})
+"""Words the parsers read between a verb and a seat: no name `typed_name` writes."""
 
 _MAX_EVENTS: Final = 10_000
 """The most events `narrate` reads: a transition makes a few dozen at most (a penalty of 40
@@ -272,6 +278,9 @@ def _told_as_is(event: Any, speaker: Speaker) -> str:
 
 _AS_IS: Final = Entry(None, _told_as_is, _told_as_is)
 
+_FRENCH_LETTERS: Final = {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}
+"""The French letters of the faces (valet, dame, roi); the others are the same in both."""
+
 
 def _notation(move: Any, speaker: Speaker) -> str:
     """A move without phrases: its notation (``str(move)``)."""
@@ -292,20 +301,30 @@ class Phrases:
     Attributes:
         events: How each event type is told.
         moves: How each move type is written in a menu (see `phrase_of`).
+        notations: How each move type is typed in French, as the game's parser reads it back
+            (``joue D♥``, ``prends``; see `notate_move`); without one, its notation.
 
     Examples:
         >>> from cardgames.cards import Card
         >>> s = Speaker(None, None, "fr", False, None)
         >>> Phrases().the_card(Card.parse("AS"), s), Phrases().cards([Card.parse("8H")] * 2, s)
-        ("l'AS", '8H 8H')
+        ("l'as de pique", '8H 8H')
     """
 
     events: Mapping[type[Event], Entry] = attrs.field(factory=dict, converter=_read_only)
     moves: Mapping[type[Move], Phrase] = attrs.field(factory=dict, converter=_read_only)
+    notations: Mapping[type[Move], Phrase] = attrs.field(factory=dict, converter=_read_only)
 
     def card(self, card: object, speaker: Speaker) -> str:
-        """A card as a token in a list: ``8♥`` (``8H`` without symbols); others by ``str``."""
+        """A card as a token in a list: ``Q♥`` (``QH`` without symbols); others by ``str``.
+
+        In French, faces and aces have their French letters (``D♥``, ``R♣``, ``V♠``, ``A♦``;
+        ``DH`` without symbols), which the parser reads as well.
+        """
         if isinstance(card, Card):
+            if speaker.fr and not card.is_joker:
+                letter = _FRENCH_LETTERS.get(card.rank, card.rank.letter)
+                return letter + (card.suit.symbol if speaker.symbols else card.suit.letter)
             return card.unicode() if speaker.symbols else str(card)
         return str(card)
 
@@ -316,14 +335,18 @@ class Phrases:
         return " ".join(self.card(c, speaker) for c in cards)
 
     def the_card(self, card: object, speaker: Speaker) -> str:
-        """A card as the object of a verb: ``8♥``, ``a joker``; ``le 8♥``, ``l'A♠``."""
+        """A card as the object of a verb: ``8♥``, ``a joker``; in French, in words.
+
+        French names the card as players say it, with its article: ``le 8 de cœur``, ``la
+        dame de pique``, ``le roi de trèfle``, ``l'as de carreau``, ``un joker``.
+        """
         if isinstance(card, Card):
             if card.is_joker:
                 return "un joker" if speaker.fr else "a joker"
-            text = self.card(card, speaker)
             if not speaker.fr:
-                return text
-            return f"l'{text}" if card.rank is Rank.ACE else f"le {text}"
+                return self.card(card, speaker)
+            article = {Rank.ACE: "l'", Rank.QUEEN: "la "}.get(card.rank, "le ")
+            return article + card.french()
         return self.card(card, speaker)
 
     def arrange(self, events: Sequence[Event]) -> list[Event]:
@@ -697,6 +720,77 @@ def describe_move(
     book = game.capability(PHRASEBOOK)
     phrase = book.moves.get(type(move), _notation)
     return phrase(move, attrs.evolve(speaker, book=book))
+
+
+def notate_move(
+    move: Move, players: Sequence[str] | None, *, lang: str = "en", symbols: bool = True
+) -> str:
+    """A move as its player types it, in English or in French: what a menu of moves offers.
+
+    English is the notation (``str(move)``: ``play QH``, ``give Mars to 1``). French is the
+    game's French notation (the ``notations`` of its `Phrases`), which its parser reads back
+    as the same move: ``joue D♥``, ``joue 8♣ cœur``, ``joue D♠ pour Léa``, ``prends``,
+    ``donne Mars à Tom``, ``refuse``. A player is named when the parser can read the name back
+    (one word, not a number, no other player's), else by seat number.
+
+    Args:
+        move: A move of a registered game.
+        players: The players' names, by seat (``None``: seats by number).
+        lang: ``"en"`` or ``"fr"``.
+        symbols: Write cards with suit symbols (``D♥``) rather than letters (``DH``).
+
+    Returns:
+        The text, which ``state.parse_move`` reads back as ``move``.
+
+    Raises:
+        InvalidArgumentError: as `describe_move` does.
+
+    Examples:
+        >>> from cardgames.cards import Card, Suit
+        >>> from cardgames.shedding import PlayCard, TakePenalty
+        >>> notate_move(PlayCard(0, Card.parse("QH")), ["Léa", "Tom"], lang="fr")
+        'joue D♥'
+        >>> notate_move(PlayCard(0, Card.parse("8C"), suit=Suit.HEARTS), None, lang="fr")
+        'joue 8♣ cœur'
+        >>> notate_move(TakePenalty(1), None, lang="fr"), notate_move(TakePenalty(1), None)
+        ('prends', 'take')
+    """
+    speaker = _speaker(players, None, lang, None, symbols)
+    game = _found("move", move, games())[0]
+    _check_fields("move", move, None if speaker.players is None else len(speaker.players))
+    if not speaker.fr:
+        return str(move)
+    book = game.capability(PHRASEBOOK)
+    notations: Mapping[type[Move], Phrase] = getattr(book, "notations", {})
+    phrase = notations.get(type(move), _notation)
+    return phrase(move, attrs.evolve(speaker, book=book))
+
+
+def typed_name(seat: int, players: Sequence[str] | None) -> str:
+    """A seat as a move's text names it: the player's name if parsers read it back, else its number.
+
+    A name is read back when it is one word without ``!`` or ``,``, not a number, and no
+    other player's name is the same (case and accents aside).
+
+    Examples:
+        >>> typed_name(1, ["Léa", "Tom"]), typed_name(1, ["Léa", "Jean Luc"]), typed_name(0, None)
+        ('Tom', '1', '0')
+    """
+    if players is None:
+        return str(seat)
+    name = players[seat]
+    words = name.split()
+    if (
+        len(words) != 1
+        or words[0] != name
+        or "!" in name
+        or "," in name
+        or name.isdigit()
+        or name_key(name) in _LINKING_WORDS
+        or sum(name_key(other) == name_key(name) for other in players) != 1
+    ):
+        return str(seat)
+    return name
 
 
 def narrate(
