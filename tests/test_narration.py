@@ -116,17 +116,17 @@ def test_the_sentences_name_the_players_in_the_second_person() -> None:
     event = CardPlayed(1, Card.parse("8H"))
     assert describe(event, NAMES[:2]) == "Tom lays 8♥"
     assert describe(event, NAMES[:2], viewer=1) == "you lay 8♥"
-    assert describe(event, NAMES[:2], viewer=1, lang="fr") == "tu poses le 8♥"
-    assert describe(event, NAMES[:2], viewer=0, lang="fr") == "Tom pose le 8♥"
+    assert describe(event, NAMES[:2], viewer=1, lang="fr") == "tu poses le 8 de cœur"
+    assert describe(event, NAMES[:2], viewer=0, lang="fr") == "Tom pose le 8 de cœur"
     assert describe(event, NAMES[:2], symbols=False) == "Tom lays 8H"
 
 
 def test_french_as_french_players_speak() -> None:
     players = ["Léa", "Tom", "Inès"]
     told = narrate([CardPlayed(0, Card.parse("8H")), SuitNamed(0, Suit.HEARTS)], players, lang="fr")
-    assert told == ["Léa pose le 8♥ et demande cœur ♥"]
+    assert told == ["Léa pose le 8 de cœur et demande cœur ♥"]
     assert describe(CardPlayed(2, Card.parse("AS"), True), players, lang="fr") == (
-        "Inès pose l'A♠ à la volée"
+        "Inès pose l'as de pique à la volée"
     )
     assert describe(TurnSkipped(1), players, lang="fr") == "Tom passe son tour"
     assert describe(TurnSkipped(1), players, viewer=1, lang="fr") == "tu passes ton tour"
@@ -630,12 +630,12 @@ MENU_NAMES = ["Léa", "Tom", "Sam"]
         (
             PlayCard(0, Card.parse("8H"), suit=Suit.SPADES, announce=True),
             'play 8♥, name spades ♠ and say "carte!"',
-            "poser le 8♥ et demander pique ♠ en annonçant « carte ! »",
+            "poser le 8 de cœur et demander pique ♠ en annonçant « carte ! »",
         ),
         (
             PlayCard(1, Card.parse("JS"), target=0),
             "play J♠ and choose Léa",
-            "poser le J♠ et désigner Léa",
+            "poser le valet de pique et désigner Léa",
         ),
         (
             CallOut(2, 1),

@@ -12,7 +12,7 @@ the data and show the message.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 __all__ = [
     "CardGamesError",
@@ -24,7 +24,6 @@ __all__ = [
     "MissingCapabilityError",
     "ParseError",
     "UnknownGameError",
-    "describe_error",
 ]
 
 
@@ -236,126 +235,3 @@ class MatchOverError(CardGamesError, ValueError):
     `cardgames.huit_americain.Match`, `cardgames.planets.Match`), so one clause catches it
     whichever game is played.
     """
-
-
-# -- the text of an error, in English or French ------------------------------------------------
-
-_PARSE_FR: Final = {
-    "not_text": "un coup s'écrit en texte",
-    "too_long": "ce texte est trop long pour être un coup",
-    "not_a_move": "ce n'est pas un coup : {expected_fr}",
-    "card": "une carte d'abord, comme 8♥, D♠ ou dame de pique",
-    "suit": "une couleur, comme cœur, pique, trèfle ou carreau",
-    "seat": "le numéro d'une place ou le nom d'un joueur",
-    "one_suit": "une seule couleur",
-    "one_target": "un seul joueur désigné",
-    "one_announcement": "une seule annonce",
-    "annonce_suit": "« annonce » veut dire « carte ! » (la dernière carte) : une couleur se "
-    "demande sans lui, « joue 8♣ pique » ou « joue 8♣ demande pique »",
-    "planet": "une planète, comme Saturne, Vénus ou trou noir",
-    "give": "donne CARTE à JOUEUR",
-    "lay": "pose N PLANÈTE, ou pose toutes-différentes",
-}
-"""What each `ParseError` reason says in French (``{expected_fr}``: the game's move words)."""
-
-_MOVES_FR: Final = (
-    "joue CARTE [COULEUR] [carte] [pour JOUEUR], pioche, passe, prends, carte ou contre JOUEUR "
-    "(au 8 : garde, donne … à, pose, refuse, défausse, vole à, dessous)"
-)
-
-_ILLEGAL_FR: Final = {
-    "not_a_move": "ce n'est pas un coup",
-    "wrong_game": "ce coup n'est pas de ce jeu",
-    "malformed_move": "ce coup est mal formé",
-    "game_over": "la partie est finie",
-    "unknown_player": "cette place n'existe pas",
-    "not_your_turn": "ce n'est pas ton tour",
-    "nothing_to_call_out": "personne ne peut être dénoncé maintenant",
-    "bad_target": "ce joueur ne peut pas être désigné",
-    "nothing_to_announce": "on n'annonce seule que la carte qu'un échange vient de te laisser ; "
-    "l'avant-dernière carte s'annonce avec son coup (joue CARTE carte)",
-    "card_not_in_hand": "{card} n'est pas dans ta main",
-    "only_drawn_card": "seule la carte que tu viens de piocher peut être posée",
-    "penalty_pending": "réponds à la pénalité par une carte qui s'y ajoute, ou prends-la (prends)",
-    "suit_required": "{card} demande une couleur : joue {token} cœur",
-    "suit_not_allowed": "{card} ne demande pas de couleur",
-    "announce_not_allowed": "on n'annonce qu'en posant son avant-dernière carte",
-    "card_does_not_match": "{card} ne va pas sur la carte du dessus",
-    "already_drew": "tu as déjà pioché : pose la carte piochée ou passe",
-    "cannot_draw": "il n'y a plus rien à piocher : passe",
-    "must_play": "tu as une carte qui se pose",
-    "no_penalty": "il n'y a pas de pénalité à prendre",
-    "must_play_drawn_card": "la carte piochée doit être posée",
-    "cannot_pass": "tu peux jouer ou piocher",
-    "wrong_phase": "ce coup n'est pas de ce moment du tour",
-    "card_not_drawn": "{card} n'est pas parmi les cartes piochées",
-    "must_lay": "ces règles t'obligent à poser un rassemblement possible",
-    "empty_hand": "ce joueur n'a plus de planète",
-    "not_a_gathering": "ce n'est pas un rassemblement (3 planètes identiques ou plus, ou les 8 "
-    "différentes)",
-    "card_not_included": "le rassemblement doit comprendre la carte en jeu",
-    "cards_not_in_hand": "ta main et la carte en jeu ne contiennent pas ces planètes",
-}
-"""What each `IllegalMoveError` reason says in French (``{card}``: the move's card)."""
-
-
-def describe_error(error: CardGamesError, lang: str = "en") -> str:
-    """What a refused move or text says to a player, in English or French, from its reason.
-
-    A user interface shows this instead of ``str(error)``, which is for programmers. English:
-    an `IllegalMoveError`'s ``detail`` (else its reason in words), a `ParseError`'s message.
-    French: a sentence for the error's ``reason`` code, naming the move's card as French players
-    do (``la dame de cœur``); a code without a French sentence gives a generic one, never
-    English. Other errors are told by their message in English, and in French by a generic
-    sentence.
-
-    Args:
-        error: An error of the library.
-        lang: ``"en"`` or ``"fr"``.
-
-    Returns:
-        The text, without a capital letter or a full stop.
-
-    Raises:
-        InvalidArgumentError: if ``error`` is not a `CardGamesError` or ``lang`` is unknown.
-
-    Examples:
-        >>> from cardgames.cards import Card
-        >>> from cardgames.shedding import PlayCard
-        >>> error = IllegalMoveError(PlayCard(0, Card.parse("8C")), 0, "suit_required", "8C…")
-        >>> describe_error(error, "fr")
-        'le 8 de trèfle demande une couleur : joue 8♣ cœur'
-        >>> describe_error(ParseError("xyzzy", "a move", "not_a_move"), "fr")[:29]
-        "« xyzzy » : ce n'est pas un coup"
-    """
-    if not isinstance(error, CardGamesError):
-        raise InvalidArgumentError("error", error, "expected an error of cardgames")
-    if lang not in ("en", "fr"):
-        raise InvalidArgumentError("lang", lang, "expected 'en' or 'fr'")
-    if isinstance(error, IllegalMoveError):
-        if lang == "en":
-            return error.detail or str(error.reason).replace("_", " ")
-        template = _ILLEGAL_FR.get(error.reason, "ce coup n'est pas permis maintenant")
-        card, token = _card_words(getattr(error.move, "card", None))
-        return template.format(card=card, token=token)
-    if isinstance(error, ParseError):
-        if lang == "en":
-            return str(error)
-        said = _PARSE_FR.get(error.reason, "ce texte n'est pas compris")
-        text = error.text if isinstance(error.text, str) else "?"
-        return f"« {_cut(text, 60)} » : " + said.format(expected_fr=_MOVES_FR)
-    return str(error) if lang == "en" else "requête refusée"
-
-
-def _card_words(card: object) -> tuple[str, str]:
-    """A card in words, with its article, and as a token a French player types (``D♥``)."""
-    from cardgames.cards import Card
-    from cardgames.narration import Phrases, Speaker  # which imports this module
-
-    if isinstance(card, Card):
-        speaker = Speaker(None, None, "fr", True, None)
-        return Phrases().the_card(card, speaker), Phrases().card(card, speaker)
-    french = getattr(card, "french", None)
-    if isinstance(french, str):
-        return french, french
-    return "cette carte", "?"

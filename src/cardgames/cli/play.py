@@ -41,8 +41,9 @@ from cardgames.cli.choices import (
 from cardgames.cli.demo import describe_rules, print_result
 from cardgames.cli.narrate import TABLE, Narrator, default_lang
 from cardgames.cli.output import can_show, say
-from cardgames.errors import IllegalMoveError, ParseError, describe_error
+from cardgames.errors import IllegalMoveError, ParseError
 from cardgames.game import Game, Move, State
+from cardgames.narration import describe_error
 
 __all__ = ["PROMPT", "PROMPTS", "run_play"]
 

@@ -10,7 +10,7 @@ Examples:
     >>> from cardgames.narration import describe
     >>> from cardgames.shedding import CardPlayed
     >>> describe(CardPlayed(0, Card.parse("AS")), ["Léa", "Tom"], lang="fr")
-    "Léa pose l'A♠"
+    "Léa pose l'as de pique"
 """
 
 from __future__ import annotations
