@@ -915,7 +915,10 @@ def ending(reason: Termination, *, lang: str = "en") -> str:
 _PARSE_FR: Final = {
     "not_text": "un coup s'écrit en texte",
     "too_long": "ce texte est trop long pour être un coup",
-    "not_a_move": "ce n'est pas un coup : {expected_fr}",
+    "not_a_move": "ce n'est pas un coup : joue CARTE [COULEUR] [carte] [pour JOUEUR], pioche, "
+    "passe, prends, carte ou contre JOUEUR",
+    "not_a_move_of_8": "ce n'est pas un coup : garde PLANÈTE, donne PLANÈTE à JOUEUR, pose N "
+    "PLANÈTE, pose toutes-différentes, refuse, défausse PLANÈTE, vole à JOUEUR ou dessous PLANÈTE",
     "card": "une carte d'abord, comme 8♥, D♠ ou dame de pique",
     "suit": "une couleur, comme cœur, pique, trèfle ou carreau",
     "seat": "le numéro d'une place ou le nom d'un joueur",
@@ -928,12 +931,7 @@ _PARSE_FR: Final = {
     "give": "donne CARTE à JOUEUR",
     "lay": "pose N PLANÈTE, ou pose toutes-différentes",
 }
-"""What each `ParseError` reason says in French (``{expected_fr}``: the game's move words)."""
-
-_MOVES_FR: Final = (
-    "joue CARTE [COULEUR] [carte] [pour JOUEUR], pioche, passe, prends, carte ou contre JOUEUR "
-    "(au 8 : garde, donne … à, pose, refuse, défausse, vole à, dessous)"
-)
+"""What each `ParseError` reason says in French."""
 
 _ILLEGAL_FR: Final = {
     "not_a_move": "ce n'est pas un coup",
@@ -1014,7 +1012,7 @@ def describe_error(error: CardGamesError, lang: str = "en") -> str:
             return str(error)
         said = _PARSE_FR.get(error.reason, "ce texte n'est pas compris")
         text = error.text if isinstance(error.text, str) else "?"
-        return f"« {_brief_text(text)} » : " + said.format(expected_fr=_MOVES_FR)
+        return f"« {_brief_text(text)} » : {said}"
     return str(error) if lang == "en" else "requête refusée"
 
 

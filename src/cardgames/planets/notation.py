@@ -59,14 +59,14 @@ def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
     words = text.split()
     verb = _VERBS.get(_fold_word(words[0])) if words else None
     if verb is None:
-        raise ParseError(text, expected, "not_a_move")
+        raise ParseError(text, expected, "not_a_move_of_8")
     rest = words[1:]
     if verb is Decline:
         if rest:
-            raise ParseError(text, expected, "not_a_move")
+            raise ParseError(text, expected, "not_a_move_of_8")
         return Decline(player)
     if not rest:
-        raise ParseError(text, expected, "not_a_move")
+        raise ParseError(text, expected, "not_a_move_of_8")
     if verb is Keep:
         return Keep(player, PlanetCard.parse(" ".join(rest)))
     if verb is DiscardFaceDown:
