@@ -695,3 +695,25 @@ def test_describe_move_writes_every_legal_move_of_random_games(game: Game[Any]) 
                         if seat is not None:
                             assert MENU_NAMES[seat] in text
             state = state.apply(rnd.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize(
+    ("card", "sentence", "token"),
+    [
+        ("QH", "Léa pose la dame de cœur", "D♥"),
+        ("KC", "Léa pose le roi de trèfle", "R♣"),
+        ("JS", "Léa pose le valet de pique", "V♠"),
+        ("AD", "Léa pose l'as de carreau", "A♦"),
+        ("10H", "Léa pose le 10 de cœur", "10♥"),
+        ("JOKER", "Léa pose un joker", "JOKER"),
+    ],
+)
+def test_french_names_cards_as_french_players_say_them(
+    card: str, sentence: str, token: str
+) -> None:
+    """In a sentence, in words with the right article; in a list, with the French letters."""
+    played = Card.parse(card)
+    assert describe(CardPlayed(0, played), ["Léa", "Tom"], lang="fr") == sentence
+    drawn = CardsDrawn(player=0, count=1, reason="turn", cards=(played,))
+    assert describe(drawn, ["Léa", "Tom"], viewer=0, lang="fr") == f"tu pioches une carte : {token}"
+    assert Card.parse(token) == played  # the parser reads the French letters back
