@@ -36,6 +36,9 @@ def test_a_whole_game_in_french_has_no_english_word(
     assert code == 0, err
     assert "Gagnant" in out  # played to the end
     assert "Au revoir" not in out
+    assert re.search(r"^ Toi ", out, re.MULTILINE)  # the final table names the player Toi
+    if game != "huit-americain":  # forced moves are said in French
+        assert re.search(r"Ton seul coup, joué pour toi : (passe|refuse|prends)\.", out)
     found = sorted({match.group(0) for match in _ENGLISH_WORD.finditer(out)})
     lines = [line for line in out.splitlines() if _ENGLISH_WORD.search(line)]
     assert not found, (found, lines[:10])

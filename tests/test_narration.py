@@ -26,7 +26,7 @@ from cardgames import crazy_eights, huit_americain, planets
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Event, Game, Outcome, State, Termination
-from cardgames.narration import LANGUAGES, describe, describe_move, ending, narrate
+from cardgames.narration import LANGUAGES, describe, describe_move, ending, narrate, notate_move
 from cardgames.planets import BLACK_HOLE, Gathering, PlanetCard, Role
 from cardgames.shedding import (
     Announce,
@@ -677,6 +677,8 @@ def test_describe_move_without_names_or_symbols() -> None:
 def test_describe_move_refuses_bad_input(move: Any, players: Any, lang: Any, symbols: Any) -> None:
     with pytest.raises(InvalidArgumentError):
         describe_move(move, players, lang=lang, symbols=symbols)
+    with pytest.raises(InvalidArgumentError):  # the same checks write a move's notation
+        notate_move(move, players, lang=lang, symbols=symbols)
 
 
 @pytest.mark.parametrize("game", [crazy_eights.GAME, huit_americain.GAME, planets.GAME])
