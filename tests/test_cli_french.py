@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from cardgames.cli.narrate import Narrator, PlainTable
 from test_cli import play
 
 ENGLISH = " ".join(
@@ -42,3 +43,10 @@ def test_a_whole_game_in_french_has_no_english_word(
     found = sorted({match.group(0) for match in _ENGLISH_WORD.finditer(out)})
     lines = [line for line in out.splitlines() if _ENGLISH_WORD.search(line)]
     assert not found, (found, lines[:10])
+
+
+def test_the_terminal_words_of_a_game_without_french_help_stay_french() -> None:
+    narrator = Narrator(("Léa", "Tom"), you=0, lang="fr")
+    assert narrator.name(5) == "place 5"  # a seat out of range, in French too
+    assert narrator.help(PlainTable()).startswith("Les coups : tape-les")
+    assert Narrator(("Léa", "Tom")).help(PlainTable()) == PlainTable().help

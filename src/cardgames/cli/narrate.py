@@ -158,7 +158,7 @@ class Narrator:
             return self.word("you")
         if 0 <= seat < len(self.players):
             return self.players[seat]
-        return f"seat {seat}"
+        return f"place {seat}" if self.lang == "fr" else f"seat {seat}"
 
     def card(self, card: object) -> str:
         """A card of any game as text (``Q♥``; in French, ``D♥``)."""
