@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -138,3 +139,31 @@ def test_every_reason_the_engines_give_has_a_french_sentence(
         told = describe_error(refusal, "fr")
         assert told != GENERIC_FR, refusal.reason
         assert "{" not in told, told
+
+
+class _Raising:
+    """A caller's object whose every attribute raises."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise RuntimeError(name)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        IllegalMoveError(_Raising(), 0, "card_not_in_hand"),  # a caller's object is not read
+        IllegalMoveError(PlayCard(0, Card.parse("8H")), 0, ["not", "a", "code"]),  # type: ignore[arg-type]
+        IllegalMoveError(
+            attrs.evolve(PlayCard(0, Card.parse("8H")), card=8),  # type: ignore[arg-type]
+            0,
+            "card_not_in_hand",
+        ),
+        ParseError("x" * 10_000, "a move", None),  # type: ignore[arg-type]
+        ParseError(_Raising(), "a move", "card"),
+    ],
+)
+def test_describe_error_tells_hostile_errors_without_raising(error: Any) -> None:
+    for lang in ("en", "fr"):
+        told = describe_error(error, lang)
+        assert isinstance(told, str)
+        assert len(told) < 600

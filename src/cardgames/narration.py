@@ -1003,17 +1003,26 @@ def describe_error(error: CardGamesError, lang: str = "en") -> str:
     lang = _check_lang(lang)
     if isinstance(error, IllegalMoveError):
         if lang == "en":
-            return error.detail or str(error.reason).replace("_", " ")
-        template = _ILLEGAL_FR.get(error.reason, "ce coup n'est pas permis maintenant")
-        card, token = _card_words(getattr(error.move, "card", None))
-        return template.format(card=card, token=token)
+            return str(error.detail or "") or str(error.reason).replace("_", " ")
+        reason = error.reason if type(error.reason) is str else ""
+        template = _ILLEGAL_FR.get(reason, "ce coup n'est pas permis maintenant")
+        move = error.move  # the library's own move types only: a caller's object is not read
+        card = getattr(move, "card", None) if type(move) in _game_move_types() else None
+        words, token = _card_words(card)
+        return template.format(card=words, token=token)
     if isinstance(error, ParseError):
         if lang == "en":
             return str(error)
-        said = _PARSE_FR.get(error.reason, "ce texte n'est pas compris")
-        text = error.text if isinstance(error.text, str) else "?"
+        reason = error.reason if type(error.reason) is str else ""
+        said = _PARSE_FR.get(reason, "ce texte n'est pas compris")
+        text = str.__str__(error.text) if isinstance(error.text, str) else "?"
         return f"« {_brief_text(text)} » : {said}"
     return str(error) if lang == "en" else "requête refusée"
+
+
+def _game_move_types() -> set[type]:
+    """The move types of the registered games."""
+    return {cls for game in games() for cls in game.move_types.values()}
 
 
 def _card_words(card: object) -> tuple[str, str]:
