@@ -488,7 +488,7 @@ def test_narration_refuses_a_name_that_would_write_control_characters(name: str)
     state = crazy_eights.new_game(["Tom", "Léa"], seed=1)
     with pytest.raises(InvalidArgumentError):
         describe_move(state.legal_moves()[0], [name, "Léa"])
-    assert narrate(events, players, lang="fr") == ["Léa pose le J♣ et rejoue"]
+    assert narrate(events, players, lang="fr") == ["Léa pose le valet de trèfle et rejoue"]
 
 
 def test_narration_reads_no_more_names_than_a_table_can_seat() -> None:

@@ -35,6 +35,7 @@ from cardgames import crazy_eights, huit_americain, planets
 from cardgames.cards import Card
 from cardgames.codec import encode
 from cardgames.game import Game, State
+from cardgames.narration import Phrases, Speaker
 from cardgames.planets import BLACK_HOLE, PlanetCard
 from cardgames.shedding import CardPlayed, CardsDrawn, HandsSwapped, RoundOver, StarterTurned
 
@@ -67,9 +68,16 @@ class Notations:
             yield self.by_text[match.group(1)]
 
 
+_FRENCH = (Speaker(None, None, "fr", True, None), Speaker(None, None, "fr", False, None))
 SHEDDING = Notations(
     [Card.from_code(code) for code in range(53)],
-    lambda card: (str(card), card.unicode(), card.english(), card.french()),
+    lambda card: (
+        str(card),
+        card.unicode(),
+        card.english(),
+        card.french(),
+        *(Phrases().card(card, french) for french in _FRENCH),  # D♥, DH
+    ),
 )
 PLANETS = Notations(
     list(PlanetCard),

@@ -26,7 +26,7 @@ from cardgames import crazy_eights, huit_americain, planets
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Event, Game, Outcome, State, Termination
-from cardgames.narration import LANGUAGES, describe, describe_move, ending, narrate
+from cardgames.narration import LANGUAGES, describe, describe_move, ending, narrate, notate_move
 from cardgames.planets import BLACK_HOLE, Gathering, PlanetCard, Role
 from cardgames.shedding import (
     Announce,
@@ -116,17 +116,17 @@ def test_the_sentences_name_the_players_in_the_second_person() -> None:
     event = CardPlayed(1, Card.parse("8H"))
     assert describe(event, NAMES[:2]) == "Tom lays 8♥"
     assert describe(event, NAMES[:2], viewer=1) == "you lay 8♥"
-    assert describe(event, NAMES[:2], viewer=1, lang="fr") == "tu poses le 8♥"
-    assert describe(event, NAMES[:2], viewer=0, lang="fr") == "Tom pose le 8♥"
+    assert describe(event, NAMES[:2], viewer=1, lang="fr") == "tu poses le 8 de cœur"
+    assert describe(event, NAMES[:2], viewer=0, lang="fr") == "Tom pose le 8 de cœur"
     assert describe(event, NAMES[:2], symbols=False) == "Tom lays 8H"
 
 
 def test_french_as_french_players_speak() -> None:
     players = ["Léa", "Tom", "Inès"]
     told = narrate([CardPlayed(0, Card.parse("8H")), SuitNamed(0, Suit.HEARTS)], players, lang="fr")
-    assert told == ["Léa pose le 8♥ et demande cœur ♥"]
+    assert told == ["Léa pose le 8 de cœur et demande cœur ♥"]
     assert describe(CardPlayed(2, Card.parse("AS"), True), players, lang="fr") == (
-        "Inès pose l'A♠ à la volée"
+        "Inès pose l'as de pique à la volée"
     )
     assert describe(TurnSkipped(1), players, lang="fr") == "Tom passe son tour"
     assert describe(TurnSkipped(1), players, viewer=1, lang="fr") == "tu passes ton tour"
@@ -630,12 +630,12 @@ MENU_NAMES = ["Léa", "Tom", "Sam"]
         (
             PlayCard(0, Card.parse("8H"), suit=Suit.SPADES, announce=True),
             'play 8♥, name spades ♠ and say "carte!"',
-            "poser le 8♥ et demander pique ♠ en annonçant « carte ! »",
+            "poser le 8 de cœur et demander pique ♠ en annonçant « carte ! »",
         ),
         (
             PlayCard(1, Card.parse("JS"), target=0),
             "play J♠ and choose Léa",
-            "poser le J♠ et désigner Léa",
+            "poser le valet de pique et désigner Léa",
         ),
         (
             CallOut(2, 1),
@@ -677,6 +677,8 @@ def test_describe_move_without_names_or_symbols() -> None:
 def test_describe_move_refuses_bad_input(move: Any, players: Any, lang: Any, symbols: Any) -> None:
     with pytest.raises(InvalidArgumentError):
         describe_move(move, players, lang=lang, symbols=symbols)
+    with pytest.raises(InvalidArgumentError):  # the same checks write a move's notation
+        notate_move(move, players, lang=lang, symbols=symbols)
 
 
 @pytest.mark.parametrize("game", [crazy_eights.GAME, huit_americain.GAME, planets.GAME])
@@ -695,3 +697,25 @@ def test_describe_move_writes_every_legal_move_of_random_games(game: Game[Any]) 
                         if seat is not None:
                             assert MENU_NAMES[seat] in text
             state = state.apply(rnd.choice(state.legal_moves()))
+
+
+@pytest.mark.parametrize(
+    ("card", "sentence", "token"),
+    [
+        ("QH", "Léa pose la dame de cœur", "D♥"),
+        ("KC", "Léa pose le roi de trèfle", "R♣"),
+        ("JS", "Léa pose le valet de pique", "V♠"),
+        ("AD", "Léa pose l'as de carreau", "A♦"),
+        ("10H", "Léa pose le 10 de cœur", "10♥"),
+        ("JOKER", "Léa pose un joker", "JOKER"),
+    ],
+)
+def test_french_names_cards_as_french_players_say_them(
+    card: str, sentence: str, token: str
+) -> None:
+    """In a sentence, in words with the right article; in a list, with the French letters."""
+    played = Card.parse(card)
+    assert describe(CardPlayed(0, played), ["Léa", "Tom"], lang="fr") == sentence
+    drawn = CardsDrawn(player=0, count=1, reason="turn", cards=(played,))
+    assert describe(drawn, ["Léa", "Tom"], viewer=0, lang="fr") == f"tu pioches une carte : {token}"
+    assert Card.parse(token) == played  # the parser reads the French letters back

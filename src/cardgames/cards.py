@@ -236,7 +236,7 @@ class Suit(enum.IntEnum):
             suit = _SUIT_NAMES.get(_normalise(plain))
             if suit is not None:
                 return suit
-        raise ParseError(text, _SUIT_EXPECTED)
+        raise ParseError(text, _SUIT_EXPECTED, "suit")
 
     def __str__(self) -> str:
         return _SUIT_ENGLISH[self]
@@ -335,7 +335,7 @@ class Rank(enum.IntEnum):
             rank = _RANK_NAMES.get(_normalise(plain))
             if rank is not None:
                 return rank
-        raise ParseError(text, _RANK_EXPECTED)
+        raise ParseError(text, _RANK_EXPECTED, "rank")
 
     def __str__(self) -> str:
         return _RANK_ENGLISH[self]
@@ -556,7 +556,7 @@ class Card(int):
             card = _lookup(text)
             if card is not None:
                 return card
-        raise ParseError(text, _CARD_EXPECTED)
+        raise ParseError(text, _CARD_EXPECTED, "card")
 
     def unicode(self) -> str:
         """The short notation with the suit symbol: ``"8♥"``, ``"10♠"``; ``"JOKER"``.
@@ -900,7 +900,7 @@ def take_card(tokens: list[str], start: int) -> tuple[Card, int]:
             card = _lookup(" ".join(words))
             if card is not None:
                 return card, width
-    raise ParseError(" ".join(tokens[start : start + widths[0]]), _CARD_EXPECTED)
+    raise ParseError(" ".join(tokens[start : start + widths[0]]), _CARD_EXPECTED, "card")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -934,11 +934,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         ()
     """
     if not isinstance(text, str):
-        raise ParseError(text, "cards separated by whitespace or commas")
+        raise ParseError(text, "cards separated by whitespace or commas", "card")
     if str.__len__(text) > _CARDS_TEXT_LIMIT:  # bounded before it is split (7 µs a card)
         raise ParseError(
             text,
             f"cards separated by whitespace or commas, at most {_CARDS_TEXT_LIMIT:,} characters",
+            "card",
         )
     if type(text) is not str:  # a subclass's split or strip are never called
         text = str.__str__(text)

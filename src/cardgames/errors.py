@@ -65,20 +65,25 @@ class ParseError(CardGamesError, ValueError):
     Attributes:
         text: The text that was given.
         expected: What the parser expected, in words.
+        reason: A stable, machine-readable code that a user interface can branch on and
+            `describe_error` renders in English or French (``"not_a_move"``, ``"card"``,
+            ``"suit"``, ``"seat"``, ``"one_suit"``...; ``"unreadable"`` when the parser says no
+            more).
 
     Examples:
-        >>> err = ParseError("8X", "a card such as '8H', '10S', 'QS' or 'JOKER'")
-        >>> str(err)
-        "cannot parse '8X': expected a card such as '8H', '10S', 'QS' or 'JOKER'"
+        >>> err = ParseError("8X", "a card such as '8H', '10S', 'QS' or 'JOKER'", "card")
+        >>> str(err), err.reason
+        ("cannot parse '8X': expected a card such as '8H', '10S', 'QS' or 'JOKER'", 'card')
     """
 
-    def __init__(self, text: object, expected: str) -> None:
+    def __init__(self, text: object, expected: str, reason: str = "unreadable") -> None:
         self.text = text
         self.expected = expected
+        self.reason = reason
         super().__init__(f"cannot parse {brief_repr(text)}: expected {_cut(expected)}")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.text, self.expected))
+        return (type(self), (self.text, self.expected, self.reason))
 
 
 class InvalidRulesError(CardGamesError, ValueError):

@@ -12,7 +12,7 @@ examples), so that a game reads the same everywhere:
   saw: the sentence is built from ``event.redacted_for(viewer)``, so it cannot say more than the
   viewer's own events ("Tom draws 2" for the others, "you draw 2: 4♠ 3♦" for Tom). To tell a
   live game to a spectator, pass events redacted for ``None`` (``event.redacted_for(None)``).
-- ``lang="en"`` or ``lang="fr"``: French reads as French players speak ("Léa pose le 8♥ et
+- ``lang="en"`` or ``lang="fr"``: French reads as French players speak ("Léa pose le 8 de cœur et
   demande cœur ♥", « carte ! », "Tom pioche 2 cartes", "Sam passe son tour"). The viewer is
   "you" in English and "tu" in French.
 - `describe_move` writes a move for a menu, naming the players it designates ("give Venus to
@@ -38,7 +38,7 @@ Examples:
     ['the starter is 5♠']
     >>> state = state.apply(state.parse_move("play 8C name hearts"))
     >>> narrate(state.last_events, state.players, lang="fr")
-    ['Tom pose le 8♣ et demande cœur ♥']
+    ['Tom pose le 8 de trèfle et demande cœur ♥']
     >>> cards = (Card.parse("4S"), Card.parse("3D"))
     >>> drawn = CardsDrawn(player=1, count=2, reason="turn", cards=cards)
     >>> describe(drawn, state.players, viewer=0), describe(drawn, state.players, viewer=1)
@@ -59,7 +59,7 @@ from typing import Any, Final, Protocol
 import attrs
 
 from cardgames.cards import Card, Rank, Suit
-from cardgames.errors import InvalidArgumentError
+from cardgames.errors import CardGamesError, IllegalMoveError, InvalidArgumentError, ParseError
 from cardgames.game import (
     _MAX_NAME_CHARS,
     Capability,
@@ -69,6 +69,7 @@ from cardgames.game import (
     Outcome,
     Termination,
     games,
+    name_key,
     seat_number,
 )
 
@@ -81,11 +82,14 @@ __all__ = [
     "Phrases",
     "Speaker",
     "describe",
+    "describe_error",
     "describe_move",
     "ending",
     "narrate",
+    "notate_move",
     "phrase_of",
     "tell_outcome",
+    "typed_name",
 ]
 
 LANGUAGES: Final = ("en", "fr")
@@ -93,6 +97,9 @@ LANGUAGES: Final = ("en", "fr")
 
 _SEAT_FIELDS: Final = ("player", "target", "victim", "to", "commander")
 """The fields of events and moves that hold a seat."""
+
+_LINKING_WORDS: Final = frozenset({"to", "a", "à", "from", "chez", "de", "pour", "avec"})
+"""Words the parsers read between a verb and a seat: no name `typed_name` writes."""
 
 _MAX_EVENTS: Final = 10_000
 """The most events `narrate` reads: a transition makes a few dozen at most (a penalty of 40
@@ -250,7 +257,7 @@ class Phrasebook(Protocol):
         ...
 
     def the_card(self, card: object, speaker: Speaker) -> str:
-        """A card as the object of a verb (``le 8♥``, ``a black hole``)."""
+        """A card as the object of a verb (``la dame de cœur``, ``a black hole``)."""
         ...
 
     def arrange(self, events: Sequence[Event]) -> list[Event]:
@@ -272,6 +279,9 @@ def _told_as_is(event: Any, speaker: Speaker) -> str:
 
 _AS_IS: Final = Entry(None, _told_as_is, _told_as_is)
 
+_FRENCH_LETTERS: Final = {Rank.JACK: "V", Rank.QUEEN: "D", Rank.KING: "R"}
+"""The French letters of the faces (valet, dame, roi); the others are the same in both."""
+
 
 def _notation(move: Any, speaker: Speaker) -> str:
     """A move without phrases: its notation (``str(move)``)."""
@@ -292,20 +302,31 @@ class Phrases:
     Attributes:
         events: How each event type is told.
         moves: How each move type is written in a menu (see `phrase_of`).
+        notations: How each move type is typed in French, as the game's parser reads it back
+            (``joue D♥``, ``prends``; see `notate_move`); without one, its notation.
 
     Examples:
         >>> from cardgames.cards import Card
         >>> s = Speaker(None, None, "fr", False, None)
         >>> Phrases().the_card(Card.parse("AS"), s), Phrases().cards([Card.parse("8H")] * 2, s)
-        ("l'AS", '8H 8H')
+        ("l'as de pique", '8H 8H')
     """
 
     events: Mapping[type[Event], Entry] = attrs.field(factory=dict, converter=_read_only)
     moves: Mapping[type[Move], Phrase] = attrs.field(factory=dict, converter=_read_only)
+    notations: Mapping[type[Move], Phrase] = attrs.field(factory=dict, converter=_read_only)
 
     def card(self, card: object, speaker: Speaker) -> str:
-        """A card as a token in a list: ``8♥`` (``8H`` without symbols); others by ``str``."""
+        """A card as a token in a list: ``Q♥`` (``QH`` without symbols); others by ``str``.
+
+        In French, faces and aces have their French letters (``D♥``, ``R♣``, ``V♠``, ``A♦``;
+        ``DH`` without symbols), which the parser reads as well.
+        """
         if isinstance(card, Card):
+            rank, suit = card.rank, card.suit
+            if speaker.fr and rank is not None and suit is not None:  # not the joker
+                letter = _FRENCH_LETTERS.get(rank, rank.letter)
+                return letter + (suit.symbol if speaker.symbols else suit.letter)
             return card.unicode() if speaker.symbols else str(card)
         return str(card)
 
@@ -316,14 +337,19 @@ class Phrases:
         return " ".join(self.card(c, speaker) for c in cards)
 
     def the_card(self, card: object, speaker: Speaker) -> str:
-        """A card as the object of a verb: ``8♥``, ``a joker``; ``le 8♥``, ``l'A♠``."""
+        """A card as the object of a verb: ``8♥``, ``a joker``; in French, in words.
+
+        French names the card as players say it, with its article: ``le 8 de cœur``, ``la
+        dame de pique``, ``le roi de trèfle``, ``l'as de carreau``, ``un joker``.
+        """
         if isinstance(card, Card):
-            if card.is_joker:
+            rank = card.rank
+            if rank is None:  # the joker
                 return "un joker" if speaker.fr else "a joker"
-            text = self.card(card, speaker)
             if not speaker.fr:
-                return text
-            return f"l'{text}" if card.rank is Rank.ACE else f"le {text}"
+                return self.card(card, speaker)
+            article = {Rank.ACE: "l'", Rank.QUEEN: "la "}.get(rank, "le ")
+            return article + card.french()
         return self.card(card, speaker)
 
     def arrange(self, events: Sequence[Event]) -> list[Event]:
@@ -642,7 +668,7 @@ def describe(
         >>> from cardgames.shedding import CardPlayed
         >>> from cardgames.cards import Card
         >>> describe(CardPlayed(0, Card.parse("8H")), ["Léa", "Tom"], lang="fr")
-        'Léa pose le 8♥'
+        'Léa pose le 8 de cœur'
         >>> describe(CardPlayed(1, Card.parse("AS"), jump_in=True), ["Léa", "Tom"], viewer=1)
         'you lay A♠ out of turn'
     """
@@ -689,7 +715,7 @@ def describe_move(
         >>> describe_move(PlayCard(0, Card.parse("8H"), suit=Suit.SPADES), ["Léa", "Tom"])
         'play 8♥ and name spades ♠'
         >>> describe_move(PlayCard(0, Card.parse("AS"), announce=True), None, lang="fr")
-        "poser l'A♠ en annonçant « carte ! »"
+        "poser l'as de pique en annonçant « carte ! »"
     """
     speaker = _speaker(players, None, lang, None, symbols)
     game = _found("move", move, games())[0]
@@ -697,6 +723,77 @@ def describe_move(
     book = game.capability(PHRASEBOOK)
     phrase = book.moves.get(type(move), _notation)
     return phrase(move, attrs.evolve(speaker, book=book))
+
+
+def notate_move(
+    move: Move, players: Sequence[str] | None, *, lang: str = "en", symbols: bool = True
+) -> str:
+    """A move as its player types it, in English or in French: what a menu of moves offers.
+
+    English is the notation (``str(move)``: ``play QH``, ``give Mars to 1``). French is the
+    game's French notation (the ``notations`` of its `Phrases`), which its parser reads back
+    as the same move: ``joue D♥``, ``joue 8♣ cœur``, ``joue D♠ pour Léa``, ``prends``,
+    ``donne Mars à Tom``, ``refuse``. A player is named when the parser can read the name back
+    (one word, not a number, no other player's), else by seat number.
+
+    Args:
+        move: A move of a registered game.
+        players: The players' names, by seat (``None``: seats by number).
+        lang: ``"en"`` or ``"fr"``.
+        symbols: Write cards with suit symbols (``D♥``) rather than letters (``DH``).
+
+    Returns:
+        The text, which ``state.parse_move`` reads back as ``move``.
+
+    Raises:
+        InvalidArgumentError: as `describe_move` does.
+
+    Examples:
+        >>> from cardgames.cards import Card, Suit
+        >>> from cardgames.shedding import PlayCard, TakePenalty
+        >>> notate_move(PlayCard(0, Card.parse("QH")), ["Léa", "Tom"], lang="fr")
+        'joue D♥'
+        >>> notate_move(PlayCard(0, Card.parse("8C"), suit=Suit.HEARTS), None, lang="fr")
+        'joue 8♣ cœur'
+        >>> notate_move(TakePenalty(1), None, lang="fr"), notate_move(TakePenalty(1), None)
+        ('prends', 'take')
+    """
+    speaker = _speaker(players, None, lang, None, symbols)
+    game = _found("move", move, games())[0]
+    _check_fields("move", move, None if speaker.players is None else len(speaker.players))
+    if not speaker.fr:
+        return str(move)
+    book = game.capability(PHRASEBOOK)
+    notations: Mapping[type[Move], Phrase] = getattr(book, "notations", {})
+    phrase = notations.get(type(move), _notation)
+    return phrase(move, attrs.evolve(speaker, book=book))
+
+
+def typed_name(seat: int, players: Sequence[str] | None) -> str:
+    """A seat as a move's text names it: the player's name if parsers read it back, else its number.
+
+    A name is read back when it is one word without ``!`` or ``,``, not a number, and no
+    other player's name is the same (case and accents aside).
+
+    Examples:
+        >>> typed_name(1, ["Léa", "Tom"]), typed_name(1, ["Léa", "Jean Luc"]), typed_name(0, None)
+        ('Tom', '1', '0')
+    """
+    if players is None:
+        return str(seat)
+    name = players[seat]
+    words = name.split()
+    if (
+        len(words) != 1
+        or words[0] != name
+        or "!" in name
+        or "," in name
+        or name.isdigit()
+        or name_key(name) in _LINKING_WORDS
+        or sum(name_key(other) == name_key(name) for other in players) != 1
+    ):
+        return str(seat)
+    return name
 
 
 def narrate(
@@ -738,7 +835,7 @@ def narrate(
         >>> from cardgames import huit_americain
         >>> events = [CardPlayed(0, Card.parse("8H")), SuitNamed(0, Suit.SPADES)]
         >>> narrate(events, ["Léa", "Tom"], lang="fr")
-        ['Léa pose le 8♥ et demande pique ♠']
+        ['Léa pose le 8 de cœur et demande pique ♠']
         >>> rules = huit_americain.GAME.preset("le-cumul")
         >>> narrate([CardPlayed(0, Card.parse("AS")), PenaltyGrown(1, 4)], ["Léa", "Tom"],
         ...         viewer=1, rules=rules)
@@ -811,3 +908,133 @@ def ending(reason: Termination, *, lang: str = "en") -> str:
     if type(reason) is not Termination:
         raise InvalidArgumentError("reason", reason, "expected a Termination")
     return words[reason]
+
+
+# -- the text of an error, in English or French ------------------------------------------------
+
+_PARSE_FR: Final = {
+    "not_text": "un coup s'écrit en texte",
+    "too_long": "ce texte est trop long pour être un coup",
+    "not_a_move": "ce n'est pas un coup : joue CARTE [COULEUR] [carte] [pour JOUEUR], pioche, "
+    "passe, prends, carte ou contre JOUEUR",
+    "not_a_move_of_8": "ce n'est pas un coup : garde PLANÈTE, donne PLANÈTE à JOUEUR, pose N "
+    "PLANÈTE, pose toutes-différentes, refuse, défausse PLANÈTE, vole à JOUEUR ou dessous PLANÈTE",
+    "card": "une carte d'abord, comme 8♥, D♠ ou dame de pique",
+    "suit": "une couleur, comme cœur, pique, trèfle ou carreau",
+    "seat": "le numéro d'une place ou le nom d'un joueur",
+    "one_suit": "une seule couleur",
+    "one_target": "un seul joueur désigné",
+    "one_announcement": "une seule annonce",
+    "annonce_suit": "« annonce » veut dire « carte ! » (la dernière carte) : une couleur se "
+    "demande sans lui, « joue 8♣ pique » ou « joue 8♣ demande pique »",
+    "planet": "une planète, comme Saturne, Vénus ou trou noir",
+    "give": "donne CARTE à JOUEUR",
+    "lay": "pose N PLANÈTE, ou pose toutes-différentes",
+}
+"""What each `ParseError` reason says in French."""
+
+_ILLEGAL_FR: Final = {
+    "not_a_move": "ce n'est pas un coup",
+    "wrong_game": "ce coup n'est pas de ce jeu",
+    "malformed_move": "ce coup est mal formé",
+    "game_over": "la partie est finie",
+    "unknown_player": "cette place n'existe pas",
+    "not_your_turn": "ce n'est pas ton tour",
+    "nothing_to_call_out": "personne ne peut être dénoncé maintenant",
+    "bad_target": "ce joueur ne peut pas être désigné",
+    "nothing_to_announce": "on n'annonce seule que la carte qu'un échange vient de te laisser ; "
+    "l'avant-dernière carte s'annonce avec son coup (joue CARTE carte)",
+    "card_not_in_hand": "{card} n'est pas dans ta main",
+    "only_drawn_card": "seule la carte que tu viens de piocher peut être posée",
+    "penalty_pending": "réponds à la pénalité par une carte qui s'y ajoute, ou prends-la (prends)",
+    "suit_required": "{card} demande une couleur : joue {token} cœur",
+    "suit_not_allowed": "{card} ne demande pas de couleur",
+    "announce_not_allowed": "on n'annonce qu'en posant son avant-dernière carte",
+    "card_does_not_match": "{card} ne va pas sur la carte du dessus",
+    "already_drew": "tu as déjà pioché : pose la carte piochée ou passe",
+    "cannot_draw": "il n'y a plus rien à piocher : passe",
+    "must_play": "tu as une carte qui se pose",
+    "no_penalty": "il n'y a pas de pénalité à prendre",
+    "must_play_drawn_card": "la carte piochée doit être posée",
+    "cannot_pass": "tu peux jouer ou piocher",
+    "wrong_phase": "ce coup n'est pas de ce moment du tour",
+    "card_not_drawn": "{card} n'est pas parmi les cartes piochées",
+    "must_lay": "ces règles t'obligent à poser un rassemblement possible",
+    "empty_hand": "ce joueur n'a plus de planète",
+    "not_a_gathering": "ce n'est pas un rassemblement (3 planètes identiques ou plus, ou les 8 "
+    "différentes)",
+    "card_not_included": "le rassemblement doit comprendre la carte en jeu",
+    "cards_not_in_hand": "ta main et la carte en jeu ne contiennent pas ces planètes",
+}
+"""What each `IllegalMoveError` reason says in French (``{card}``: the move's card)."""
+
+
+def describe_error(error: CardGamesError, lang: str = "en") -> str:
+    """What a refused move or text says to a player, in English or French, from its reason.
+
+    A user interface shows this instead of ``str(error)``, which is for programmers. English:
+    an `IllegalMoveError`'s ``detail`` (else its reason in words), a `ParseError`'s message.
+    French: a sentence for the error's ``reason`` code, naming the move's card as French players
+    do (``la dame de cœur``); a code without a French sentence gives a generic one, never
+    English. Other errors are told by their message in English, and in French by a generic
+    sentence.
+
+    Args:
+        error: An error of the library.
+        lang: ``"en"`` or ``"fr"``.
+
+    Returns:
+        The text, without a capital letter or a full stop.
+
+    Raises:
+        InvalidArgumentError: if ``error`` is not a `CardGamesError` or ``lang`` is unknown.
+
+    Examples:
+        >>> from cardgames.errors import IllegalMoveError, ParseError
+        >>> from cardgames.shedding import PlayCard
+        >>> error = IllegalMoveError(PlayCard(0, Card.parse("8C")), 0, "suit_required", "8C…")
+        >>> describe_error(error, "fr")
+        'le 8 de trèfle demande une couleur : joue 8♣ cœur'
+        >>> describe_error(ParseError("xyzzy", "a move", "not_a_move"), "fr")[:32]
+        "« xyzzy » : ce n'est pas un coup"
+    """
+    if not isinstance(error, CardGamesError):
+        raise InvalidArgumentError("error", error, "expected an error of cardgames")
+    lang = _check_lang(lang)
+    if isinstance(error, IllegalMoveError):
+        if lang == "en":
+            return str(error.detail or "") or str(error.reason).replace("_", " ")
+        reason = error.reason if type(error.reason) is str else ""
+        template = _ILLEGAL_FR.get(reason, "ce coup n'est pas permis maintenant")
+        move = error.move  # the library's own move types only: a caller's object is not read
+        card = getattr(move, "card", None) if type(move) in _game_move_types() else None
+        words, token = _card_words(card)
+        return template.format(card=words, token=token)
+    if isinstance(error, ParseError):
+        if lang == "en":
+            return str(error)
+        reason = error.reason if type(error.reason) is str else ""
+        said = _PARSE_FR.get(reason, "ce texte n'est pas compris")
+        text = str.__str__(error.text) if isinstance(error.text, str) else "?"
+        return f"« {_brief_text(text)} » : {said}"
+    return str(error) if lang == "en" else "requête refusée"
+
+
+def _game_move_types() -> set[type]:
+    """The move types of the registered games."""
+    return {cls for game in games() for cls in game.move_types.values()}
+
+
+def _card_words(card: object) -> tuple[str, str]:
+    """A card in words, with its article, and as a token a French player types (``D♥``)."""
+    if isinstance(card, Card):
+        speaker = Speaker(None, None, "fr", True, None)
+        return Phrases().the_card(card, speaker), Phrases().card(card, speaker)
+    french = getattr(card, "french", None)
+    if isinstance(french, str):
+        return french, french
+    return "cette carte", "?"
+
+
+def _brief_text(text: str) -> str:
+    return text if len(text) <= 60 else text[:59] + "…"

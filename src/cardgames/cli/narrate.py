@@ -18,7 +18,7 @@ import attrs
 
 from cardgames.cards import Card
 from cardgames.game import Capability, Event, Game, Move, Outcome, State, View, games
-from cardgames.narration import LANGUAGES, describe_move, narrate
+from cardgames.narration import LANGUAGES, Phrases, Speaker, narrate, notate_move
 
 __all__ = ["TABLE", "Narrator", "PlainTable", "TerminalTable", "default_lang"]
 
@@ -78,15 +78,15 @@ _WORDS: Final[Mapping[str, Mapping[str, str]]] = {
         "intro": "{game}, graine {seed}, règles : {rules}. Tu es à la place {seat}{alias}, "
         "contre {others}.",
         "alias": " sous le nom de {name}",
-        "hint": "Tape le numéro d'un coup ou sa notation ; help pour l'aide, quit pour partir.",
+        "hint": "Tape le numéro d'un coup ou sa notation ; aide pour l'aide, quitte pour partir.",
         "your_moves": "Tes coups :",
         "out_of_turn": "Tu peux jouer hors de ton tour :",
         "let_go": "laisser le jeu continuer (ou appuie sur Entrée)",
         "forced": "Ton seul coup, joué pour toi : {move}.",
         "announce_hint": "sans annoncer : on peut relever ton oubli",
-        "type_number": "Tape un numéro de coup de 1 à {count}, un coup, ou help.",
+        "type_number": "Tape un numéro de coup de 1 à {count}, un coup, ou aide.",
         "no_move": "Il n'y a pas de coup {number} : choisis de {low} à {count}.",
-        "not_a_move": "Ce n'est pas un coup : {error}.",
+        "not_a_move": "Pas compris : {error}.",
         "not_allowed": "Pas permis maintenant : {text} ({why}).",
         "bye": "Au revoir.",
         "abandoned": "Partie abandonnée.",
@@ -98,6 +98,9 @@ _WORDS: Final[Mapping[str, Mapping[str, str]]] = {
 _PLAIN_HELP: Final = """\
 Moves: type one as your list of moves writes it (its notation), or its number."""
 """The help of a game that brings no notation help."""
+_PLAIN_HELP_FR: Final = """\
+Les coups : tape-les comme ta liste de coups les écrit (leur notation), ou leur numéro."""
+"""The French help of a game whose table brings none in French."""
 
 
 def default_lang(environ: Mapping[str, str] | None = None) -> str:
@@ -155,11 +158,14 @@ class Narrator:
             return self.word("you")
         if 0 <= seat < len(self.players):
             return self.players[seat]
-        return f"seat {seat}"
+        return f"place {seat}" if self.lang == "fr" else f"seat {seat}"
 
     def card(self, card: object) -> str:
-        """A card of any game as text."""
+        """A card of any game as text (``Q♥``; in French, ``D♥``)."""
         if isinstance(card, Card):
+            if self.lang == "fr":
+                speaker = Speaker(self.players, self.you, "fr", self.symbols, None)
+                return Phrases().card(card, speaker)
             return card.unicode() if self.symbols else str(card)
         french = getattr(card, "french", None)
         english = getattr(card, "english", None)
@@ -176,13 +182,11 @@ class Narrator:
     def move(self, move: Move, notation: str) -> str:
         """A move's notation, with the name of the seat it designates (``give Mars to 1 (Tom)``).
 
-        In French, with the move in words (``give Mars to 1 (donner Mars à Tom)``): the notation
-        the player types is English.
+        In French, the French notation the player may type (``joue D♥``, ``donne Mars à Tom``,
+        `notate_move`), which names players already.
         """
         if self.lang == "fr":
-            return (
-                f"{notation} ({describe_move(move, self.players, lang='fr', symbols=self.symbols)})"
-            )
+            return notate_move(move, self.players, lang="fr", symbols=self.symbols)
         for field in _SEAT_FIELDS:
             seat = getattr(move, field, None)
             if isinstance(seat, int) and not isinstance(seat, bool):
@@ -203,6 +207,16 @@ class Narrator:
             rules=self.rules,
             symbols=self.symbols,
         )
+
+    def help(self, table: TerminalTable) -> str:
+        """A table's help of its moves in the narrator's language.
+
+        A table whose help has no French (no ``help_fr``) gets a French help that says only
+        how to type a move, never the English one.
+        """
+        if self.lang != "fr":
+            return table.help
+        return getattr(table, "help_fr", "") or _PLAIN_HELP_FR
 
     def line(self, sentences: Sequence[str]) -> str:
         """Sentences on one line: ``"a; b"`` (``"a ; b"`` in French)."""
@@ -270,6 +284,7 @@ class PlainTable:
     Attributes:
         help: The notation of the moves, for ``help`` in ``cardgames play``.
         show: Writes a seat's table (``None``: what every view commonly holds).
+        help_fr: The same help in French (``""``: a French help of the plain notation).
 
     Examples:
         >>> from types import SimpleNamespace
@@ -280,6 +295,7 @@ class PlainTable:
 
     help: str = _PLAIN_HELP
     show: Callable[[Any, Narrator], list[str]] | None = None
+    help_fr: str = ""
 
     def view(self, view: Any, narrator: Narrator) -> list[str]:
         """The table as ``show`` writes it; else what the view holds of the usual three.

@@ -43,6 +43,7 @@ from cardgames.cli.narrate import TABLE, Narrator, default_lang
 from cardgames.cli.output import can_show, say
 from cardgames.errors import IllegalMoveError, ParseError
 from cardgames.game import Game, Move, State
+from cardgames.narration import describe_error
 
 __all__ = ["PROMPT", "PROMPTS", "run_play"]
 
@@ -51,9 +52,9 @@ PROMPT = "Your move> "
 PROMPTS = types.MappingProxyType({"en": PROMPT, "fr": "Ton coup> "})
 """The prompt in each language of ``--lang``."""
 
-_QUIT = frozenset({"quit", "exit", "q"})
-_HELP = frozenset({"help", "?", "h"})
-_SHOW = frozenset({"show", "look", "moves"})
+_QUIT = frozenset({"quit", "exit", "q", "quitte", "quitter"})
+_HELP = frozenset({"help", "?", "h", "aide"})
+_SHOW = frozenset({"show", "look", "moves", "montre", "table"})
 _FORCED = frozenset({"decline", "take", "pass"})
 """Moves played by themselves when they are the only legal move."""
 
@@ -62,6 +63,12 @@ Type a move's number or its notation. Other commands:
   show                  show the table and your moves again
   help                  this help
   quit                  leave the game (Ctrl-D and Ctrl-C too)"""
+
+_COMMANDS_HELP_FR = """\
+Tape le numéro d'un coup ou sa notation. Autres commandes :
+  montre                revoir la table et tes coups
+  aide                  cette aide
+  quitte                quitter la partie (Ctrl-D et Ctrl-C aussi)"""
 
 
 class _Quit(Exception):
@@ -99,8 +106,9 @@ class _Session:
         self.narrator = Narrator(state.players, seat, can_show(), lang=lang, rules=state.rules)
 
     def help_text(self) -> str:
-        moves = self.game.capability(TABLE).help
-        return f"{moves}\n{_COMMANDS_HELP}"
+        moves = self.narrator.help(self.game.capability(TABLE))
+        commands = _COMMANDS_HELP_FR if self.narrator.lang == "fr" else _COMMANDS_HELP
+        return f"{moves}\n{commands}"
 
     def moves(self) -> list[Move]:
         """The player's legal moves in the order shown: an announcing move before its twin."""
@@ -138,7 +146,7 @@ class _Session:
         words = self.narrator
         legal = self.moves()
         if not optional and len(legal) == 1 and legal[0].kind in _FORCED:
-            say(words.word("forced", move=self.state.format_move(legal[0])))
+            say(words.word("forced", move=words.move(legal[0], self.state.format_move(legal[0]))))
             return legal[0]
         self.show(optional)
         while True:
@@ -177,14 +185,14 @@ class _Session:
         try:
             move: Move = self.state.parse_move(text, self.seat)
         except ParseError as exc:
-            print(self.narrator.word("not_a_move", error=exc))
+            print(self.narrator.word("not_a_move", error=describe_error(exc, self.narrator.lang)))
             return None
         if move in legal:
             return move
         try:
             self.state.apply(move)
         except IllegalMoveError as exc:
-            why = exc.detail or exc.reason.replace("_", " ")
+            why = describe_error(exc, self.narrator.lang)
             print(self.narrator.word("not_allowed", text=text, why=why))
             return None
         return move  # pragma: no cover - apply accepts only legal moves
@@ -255,7 +263,10 @@ def run_play(args: argparse.Namespace) -> int:
     check_players(game, args.players)
     if not 0 <= args.seat < args.players:
         raise UsageError(f"--seat: seats are numbered 0 to {args.players - 1}, not {args.seat}")
+    lang = args.lang or default_lang()
     name = " ".join(args.name.split())
+    if lang == "fr" and name == "You":  # the default name, in French
+        name = "Toi"
     if not name:
         raise UsageError("--name: your name cannot be empty")
     names = [n for n in player_names(args.players + 1) if n.casefold() != name.casefold()]
@@ -264,7 +275,6 @@ def run_play(args: argparse.Namespace) -> int:
     agents = make_agents(game, args.agents, args.players)
     seed = new_seed() if args.seed is None else args.seed
     state = game.new_game(names, seed=seed, rules=rules)
-    lang = args.lang or default_lang()
     session = _Session(game, state, args.seat, agents, seed, lang)
     words = session.narrator
     others = ", ".join(
@@ -272,7 +282,7 @@ def run_play(args: argparse.Namespace) -> int:
         for s, (n, a) in enumerate(zip(names, agents, strict=True))
         if s != args.seat
     )
-    alias = "" if name.casefold() == "you" else words.word("alias", name=name)
+    alias = "" if name.casefold() in ("you", "toi") else words.word("alias", name=name)
     say(
         words.word(
             "intro",

@@ -149,11 +149,11 @@ class PlanetCard(_TextCoded, enum.IntEnum):
         """  # noqa: E501  (a doctest output line cannot be wrapped)
         if isinstance(text, str):
             if len(text) > _TEXT_LIMIT:  # no name is that long: refused unread, its head shown
-                raise ParseError(text[:60] + "…", _EXPECTED)
+                raise ParseError(text[:60] + "…", _EXPECTED, "planet")
             card = _NAMES.get(_fold(text))
             if card is not None:
                 return card
-        raise ParseError(text, _EXPECTED)
+        raise ParseError(text, _EXPECTED, "planet")
 
     def __str__(self) -> str:
         return _SHORT[self]
@@ -243,12 +243,13 @@ def parse_planet_cards(text: str) -> tuple[PlanetCard, ...]:
          <PlanetCard.SATURN: 5>)
     """
     if not isinstance(text, str):
-        raise ParseError(text, "planet cards separated by whitespace or commas")
+        raise ParseError(text, "planet cards separated by whitespace or commas", "planet")
     if str.__len__(text) > _CARDS_TEXT_LIMIT:  # bounded before it is split
         raise ParseError(
             text,
             f"planet cards separated by whitespace or commas, at most {_CARDS_TEXT_LIMIT:,} "
             "characters",
+            "planet",
         )
     if type(text) is not str:  # a subclass's split is never called
         text = str.__str__(text)

@@ -180,5 +180,16 @@ def _gathering(gathering: Any, n: Narrator) -> str:
     return f"{what} ({role})"
 
 
-TABLE: Final = PlainTable(help=_HELP, show=_planets_view)
+_HELP_FR = """\
+Les coups (la notation ; majuscules et accents indifférents) :
+  garde PLANÈTE         garder une des cartes piochées : garde Saturne
+  donne PLANÈTE à JOUEUR  donner une carte face cachée (numéro ou nom) : donne Mars à Tom
+  pose N PLANÈTE        poser un rassemblement de N planètes identiques : pose 3 Saturne
+  pose toutes-différentes  poser les 8 planètes différentes
+  refuse                ne rien poser (la carte rejoint ta main)
+  défausse PLANÈTE      trou noir : défausser une planète de ta main face cachée
+  vole à JOUEUR         trou noir : prendre une planète au hasard dans la main d'un joueur
+  dessous PLANÈTE       au-delà de la limite de main : mettre une carte sous la pioche"""
+
+TABLE: Final = PlainTable(help=_HELP, show=_planets_view, help_fr=_HELP_FR)
 """What the planet game shows at the command line (the ``"cli_table"`` capability)."""

@@ -19,7 +19,7 @@ from typing import Any, Final
 import attrs
 
 from cardgames.game import Event, Move
-from cardgames.narration import Entry, Phrases, Speaker, phrase_of, tell_outcome
+from cardgames.narration import Entry, Phrases, Speaker, phrase_of, tell_outcome, typed_name
 from cardgames.planets import moves as m
 from cardgames.planets.cards import PLANETS, PlanetCard
 
@@ -224,6 +224,28 @@ def _move_phrases() -> dict[type[Move], Callable[[Any, Speaker], str]]:
     }
 
 
+def _notations() -> dict[type[Move], Callable[[Any, Speaker], str]]:
+    """How each move type is typed in French: the words `cardgames.planets.notation` reads."""
+
+    def lay(move: m.LayGathering, s: Speaker) -> str:
+        cards = move.cards
+        if cards == PLANETS:
+            return "pose toutes-différentes"
+        if cards and all(c is cards[0] for c in cards):
+            return f"pose {len(cards)} {s.card(cards[0])}"
+        return "pose " + " ".join(s.card(card) for card in cards)
+
+    return {
+        m.Keep: lambda move, s: f"garde {s.card(move.card)}",
+        m.Give: lambda move, s: f"donne {s.card(move.card)} à {typed_name(move.to, s.players)}",
+        m.LayGathering: lay,
+        m.Decline: lambda move, s: "refuse",
+        m.DiscardFaceDown: lambda move, s: f"défausse {s.card(move.card)}",
+        m.Steal: lambda move, s: f"vole à {typed_name(move.victim, s.players)}",
+        m.PutUnder: lambda move, s: f"dessous {s.card(move.card)}",
+    }
+
+
 @attrs.frozen
 class PlanetsPhrases(Phrases):
     """The phrasebook of the planet game: `Phrases` that name the planets."""
@@ -238,5 +260,7 @@ class PlanetsPhrases(Phrases):
         return _planet_phrase(card, speaker.fr) or super().the_card(card, speaker)
 
 
-PHRASEBOOK: Final = PlanetsPhrases(events=_event_entries(), moves=_move_phrases())
+PHRASEBOOK: Final = PlanetsPhrases(
+    events=_event_entries(), moves=_move_phrases(), notations=_notations()
+)
 """What the planet game tells `cardgames.narration` (the ``"narration"`` capability)."""

@@ -53,20 +53,20 @@ def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
         "discard PLANET, steal SEAT or under PLANET"
     )
     if not isinstance(text, str):
-        raise ParseError(text, expected)
+        raise ParseError(text, expected, "not_text")
     if len(text) > _MAX_CHARS:  # no move is that long: refused before it is split or copied
-        raise ParseError(text[:60] + "…", f"a move of at most {_MAX_CHARS} characters")
+        raise ParseError(text[:60] + "…", f"a move of at most {_MAX_CHARS} characters", "too_long")
     words = text.split()
     verb = _VERBS.get(_fold_word(words[0])) if words else None
     if verb is None:
-        raise ParseError(text, expected)
+        raise ParseError(text, expected, "not_a_move_of_8")
     rest = words[1:]
     if verb is Decline:
         if rest:
-            raise ParseError(text, expected)
+            raise ParseError(text, expected, "not_a_move_of_8")
         return Decline(player)
     if not rest:
-        raise ParseError(text, expected)
+        raise ParseError(text, expected, "not_a_move_of_8")
     if verb is Keep:
         return Keep(player, PlanetCard.parse(" ".join(rest)))
     if verb is DiscardFaceDown:
@@ -85,7 +85,7 @@ def parse_move(text: str, player: int, players: Sequence[str]) -> Move:
         else:
             card_words, seat_words = rest[:-1], rest[-1:]
         if not card_words or not seat_words:
-            raise ParseError(text, "give CARD to SEAT")
+            raise ParseError(text, "give CARD to SEAT", "give")
         card = PlanetCard.parse(" ".join(card_words))
         return Give(player, card, _parse_seat(players, " ".join(seat_words), text))
     return LayGathering(player, _parse_gathering(rest, text))
@@ -98,7 +98,7 @@ def _parse_seat(players: Sequence[str], word: str, text: str) -> int:
     for seat, name in enumerate(players):
         if name_key(name) == folded:
             return seat
-    raise ParseError(text, "a seat number or a player's name")
+    raise ParseError(text, "a seat number or a player's name", "seat")
 
 
 def _fold_word(word: str) -> str:
@@ -126,7 +126,7 @@ def _parse_gathering(words: list[str], text: str) -> tuple[PlanetCard, ...]:
         return PLANETS
     if words[0].isascii() and words[0].isdigit() and len(words[0]) <= 6:
         if len(words) < 2:
-            raise ParseError(text, "lay N PLANET")
+            raise ParseError(text, "lay N PLANET", "lay")
         card = PlanetCard.parse(" ".join(words[1:]))
         return (card,) * min(int(words[0]), 104)
     return parse_planet_cards(" ".join(words))

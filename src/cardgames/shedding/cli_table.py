@@ -94,5 +94,18 @@ def _stock(view: Any, n: Narrator) -> str:
     return n.word_of(_WORDS, "stock_empty")
 
 
-TABLE: Final = PlainTable(help=_HELP, show=_shedding_view)
+_HELP_FR = """\
+Les coups (la notation ; majuscules et accents indifférents) :
+  joue CARTE            poser une carte : joue 9♥, joue 10♠, joue D♦ (ou juste : 9♥)
+  joue 8♥ pique         poser une carte joker et demander la couleur qui suit
+  joue 7♣ carte         poser ton avant-dernière carte en annonçant « carte ! »
+  joue D♠ pour JOUEUR   poser une carte qui désigne un adversaire (numéro ou nom)
+  pioche                piocher une carte
+  prends                prendre la pénalité en attente au lieu d'y répondre
+  passe                 garder la carte piochée, ou passer quand rien n'est possible
+  contre JOUEUR         relever l'oubli d'un joueur qui n'a pas annoncé « carte ! »
+Les cartes : la valeur puis la couleur, 2-10, V, D, R, A et ♣ ♦ ♥ ♠, ou en toutes lettres
+(dame de cœur, l'as de pique)."""
+
+TABLE: Final = PlainTable(help=_HELP, show=_shedding_view, help_fr=_HELP_FR)
 """What Crazy Eights and 8 Américain show at the command line (the ``"cli_table"`` capability)."""

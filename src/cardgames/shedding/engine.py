@@ -1321,7 +1321,9 @@ class SheddingState(ValueState[SheddingRules, Move, SheddingView]):
                     move,
                     player,
                     reason,
-                    f"{move.card} {'needs' if effect.wild else 'takes no'} named suit",
+                    f"{move.card} needs a named suit: play {move.card} hearts"
+                    if effect.wild
+                    else f"{move.card} takes no named suit",
                 )
             if (effect.swap or effect.choose) != (move.target is not None) or move.target == player:
                 return IllegalMoveError(

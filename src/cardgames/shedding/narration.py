@@ -10,7 +10,7 @@ Examples:
     >>> from cardgames.narration import describe
     >>> from cardgames.shedding import CardPlayed
     >>> describe(CardPlayed(0, Card.parse("AS")), ["Léa", "Tom"], lang="fr")
-    "Léa pose l'A♠"
+    "Léa pose l'as de pique"
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any, Final
 import attrs
 
 from cardgames.game import Event, Move
-from cardgames.narration import Entry, Phrases, Speaker, phrase_of, tell_outcome
+from cardgames.narration import Entry, Phrases, Speaker, phrase_of, tell_outcome, typed_name
 from cardgames.shedding import moves as m
 from cardgames.shedding.rules import Stacking
 
@@ -229,6 +229,29 @@ def _move_phrases() -> dict[type[Move], Callable[[Any, Speaker], str]]:
     }
 
 
+def _notations() -> dict[type[Move], Callable[[Any, Speaker], str]]:
+    """How each move type is typed in French: the words `cardgames.shedding.notation` reads."""
+
+    def play(move: m.PlayCard, s: Speaker) -> str:
+        parts = ["joue", s.card(move.card)]
+        if move.suit is not None:
+            parts.append(move.suit.french)
+        if move.target is not None:
+            parts += ["pour", typed_name(move.target, s.players)]
+        if move.announce:
+            parts.append("carte")
+        return " ".join(parts)
+
+    return {
+        m.PlayCard: play,
+        m.Draw: lambda move, s: "pioche",
+        m.Pass: lambda move, s: "passe",
+        m.TakePenalty: lambda move, s: "prends",
+        m.CallOut: lambda move, s: f"contre {typed_name(move.target, s.players)}",
+        m.Announce: lambda move, s: "carte",
+    }
+
+
 def _restates_penalty(previous: Event | None, event: Event) -> bool:
     """A penalty's draw right after "takes the penalty": "(penalty)" would say it twice."""
     return (
@@ -270,5 +293,7 @@ class SheddingPhrases(Phrases):
         return told
 
 
-PHRASEBOOK: Final = SheddingPhrases(events=_event_entries(), moves=_move_phrases())
+PHRASEBOOK: Final = SheddingPhrases(
+    events=_event_entries(), moves=_move_phrases(), notations=_notations()
+)
 """What Crazy Eights and 8 Américain tell `cardgames.narration` (the ``"narration"`` capability)."""

@@ -57,7 +57,23 @@ _CALL_OUT = frozenset({"callout", "call", "contre", "contre-carte"})
 _PLAY = frozenset({"play", "joue", "pose"})
 _ANNOUNCE = frozenset({"announce", "uno", "carte", "annonce"})
 _NAME = frozenset({"name", "names", "naming", "demande", "couleur", "choisis"})
-_TARGET = frozenset({"target", "swap", "choose", "cible", "échange", "echange", "avec"})
+_TARGET = frozenset(
+    {
+        "target",
+        "swap",
+        "choose",
+        "cible",
+        "échange",
+        "echange",
+        "avec",
+        "pour",
+        "désigne",
+        "designe",
+    }
+)
+_CHOOSE = frozenset({"choisis", "choisir"})
+"""Words that name a suit when a suit follows, else the seat of a choose card."""
+_ARTICLES = frozenset({"le", "la", "un", "une"})
 _ANNOUNCE_ALONE = frozenset(
     {("announce",), ("uno",), ("carte",), ("annonce",), ("annonce", "carte"), ("last", "card")}
 )
@@ -72,13 +88,13 @@ def parse_move(state: SheddingState, text: object, player: object = None) -> Mov
     """
     who = state.current if player is None else seat_number(player, len(state.players))
     if not isinstance(text, str):
-        raise ParseError(text, "a move in text")
+        raise ParseError(text, "a move in text", "not_text")
     if len(text) > 200:  # no move is that long: refused before it is read
-        raise ParseError(text[:60] + "…", "a move of at most 200 characters")
+        raise ParseError(text[:60] + "…", "a move of at most 200 characters", "too_long")
     words = text.replace("!", " ").split()
     folded = [w.casefold() for w in words]
     if not folded:
-        raise ParseError(text, EXPECTED)
+        raise ParseError(text, EXPECTED, "not_a_move")
     if len(folded) == 1:
         head = folded[0]
         if head in _DRAW:
@@ -92,16 +108,19 @@ def parse_move(state: SheddingState, text: object, player: object = None) -> Mov
     if folded[0] in _CALL_OUT:
         rest = words[2:] if folded[:2] == ["call", "out"] else words[1:]
         if len(rest) != 1:
-            raise ParseError(text, "callout SEAT (contre SIÈGE): a seat number or a name")
+            raise ParseError(text, "callout SEAT (contre SIÈGE): a seat number or a name", "seat")
         return CallOut(who, _seat(state, rest[0], text))
     if folded[0] in _PLAY:
         words, folded = words[1:], folded[1:]
+    words, folded = _without_article(words, folded)
     if not words:
-        raise ParseError(text, EXPECTED)
+        raise ParseError(text, EXPECTED, "not_a_move")
     try:
         card, width = take_card(words, 0)
     except ParseError:
-        raise ParseError(text, "a card first, such as 8H, 8♥ or 8 de cœur: " + EXPECTED) from None
+        raise ParseError(
+            text, "a card first, such as 8H, 8♥ or 8 de cœur: " + EXPECTED, "card"
+        ) from None
     return _play(state, who, card, words[width:], folded[width:], text)
 
 
@@ -123,7 +142,7 @@ def _play(
         following = folded[i + 1] if i + 1 < len(words) else None
         if word in _ANNOUNCE or (word == "last" and following == "card"):
             if announce:
-                raise ParseError(text, "the announcement once")
+                raise ParseError(text, "the announcement once", "one_announcement")
             announce = True
             i += 2 if word == "last" or (word == "annonce" and following == "carte") else 1
             if word == "annonce" and following != "carte" and _is_suit(following):
@@ -131,32 +150,51 @@ def _play(
                     text,
                     "a suit named without 'annonce', which means \"carte\" (the last card): "
                     "'joue 8C pique' or 'joue 8C demande pique'",
+                    "annonce_suit",
                 )
-        elif word in _NAME:
+        elif word in _CHOOSE and following is not None and not _is_suit(following):
+            if target is not None:
+                raise ParseError(text, "one target", "one_target")
+            target = _seat(state, words[i + 1], text)
+            i += 2
+        elif word in _NAME or word in _CHOOSE:
             if suit is not None:
-                raise ParseError(text, "one suit")
+                raise ParseError(text, "one suit", "one_suit")
             if following is None or not _is_suit(following):
-                raise ParseError(text, f"a suit after {words[i]!r}, such as pique or spades")
+                raise ParseError(
+                    text, f"a suit after {words[i]!r}, such as pique or spades", "suit"
+                )
             suit = Suit.parse(following)
             i += 2
         elif word in _TARGET:
             if target is not None:
-                raise ParseError(text, "one target")
+                raise ParseError(text, "one target", "one_target")
             if word in {"échange", "echange"} and following == "avec":
                 i += 1
                 following = folded[i + 1] if i + 1 < len(words) else None
             if following is None:
-                raise ParseError(text, f"a seat number or a name after {words[i]!r}")
+                raise ParseError(text, f"a seat number or a name after {words[i]!r}", "seat")
             target = _seat(state, words[i + 1], text)
             i += 2
         elif _is_suit(word):
             if suit is not None:
-                raise ParseError(text, "one suit")
+                raise ParseError(text, "one suit", "one_suit")
             suit = Suit.parse(word)
             i += 1
         else:
-            raise ParseError(text, f"{EXPECTED}; {words[i]!r} is not understood")
+            raise ParseError(text, f"{EXPECTED}; {words[i]!r} is not understood", "not_a_move")
     return PlayCard(who, card, suit, announce, target)
+
+
+def _without_article(words: list[str], folded: list[str]) -> tuple[list[str], list[str]]:
+    """The words without the article of a card said in French (``la dame``, ``l'as``)."""
+    if len(words) > 1 and folded[0] in _ARTICLES:
+        return words[1:], folded[1:]
+    for elision in ("l'", "l’"):
+        if folded and folded[0].startswith(elision) and len(folded[0]) > len(elision):
+            cut = len(elision)
+            return [words[0][cut:], *words[1:]], [folded[0][cut:], *folded[1:]]
+    return words, folded
 
 
 def _is_suit(word: str | None) -> bool:
@@ -176,4 +214,4 @@ def _seat(state: SheddingState, word: str, text: str) -> int:
     for seat, name in enumerate(state.players):
         if name_key(name) == name_key(word):
             return seat
-    raise ParseError(text, "a seat number or a player's name")
+    raise ParseError(text, "a seat number or a player's name", "seat")
