@@ -16,8 +16,13 @@ driven by Playwright, which never downloads a browser here. For each game (Crazy
 - one context asks for the other's view (``?seat=`` with its own token, no token, a made-up
   token, a socket with a made-up token) and is refused; its page never shows the other's hand;
 - at the end of the round the pages show the reveal, the round's points and the totals; "next
-  round" deals round 2 in both pages;
+  round" on one page deals round 2 there, while the other page keeps the first round's end
+  until its own player goes on;
 - a 390 px wide phone viewport has no horizontal scrolling, during the round and at its end.
+
+Then what went wrong on a real evening: a seat opened again from the bare address, the links
+copied, one player's "next round" and the others' round end, dead and mistyped links, the home
+page's rounds field, and a game without a page of its own on the generic page.
 
 Screenshots of each game's table (desktop and phone) are saved in the test's temporary folder;
 with ``CARDGAMES_SCREENSHOTS=DIR`` they are also copied into ``DIR`` as
@@ -556,8 +561,13 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
         mobile.screenshot(path=str(tmp_path / f"round-end-{game}-phone.png"), full_page=True)
         mobile.close()
 
-        # "Next round" on Ana's page (with the N key) deals round 2 on both pages.
+        # "Next round" on Ana's page (with the N key) deals round 2; Bob's page keeps round 1's
+        # end, saying that round 2 has begun, until Bob presses N too.
         pages[0].keyboard.press("n")
+        pages[0].wait_for_function("() => document.body.dataset.round === '2'", timeout=5000)
+        pages[1].wait_for_selector("#next-started", timeout=5000)
+        assert dataset(pages[1])["round"] == "1"
+        pages[1].keyboard.press("n")
         for page in pages:
             page.wait_for_function("() => document.body.dataset.round === '2'", timeout=5000)
             page.wait_for_selector("#round-end[hidden]", state="attached")

@@ -72,8 +72,8 @@ Status codes: 400 bad parameter or body, 401 missing or unknown token, 403 anoth
 or move, or a chosen seed at a table with other people, 404 unknown table, 405 wrong method, 409
 illegal move (``illegal_move``), a table that changed since ``expect`` (``stale``), a move after
 the round ended (``round_over``) or no next round (``no_next_round``), 413 body too large, 415 a
-table not sent as JSON, 429 too many tables for one client, 503 too many tables or a damaged
-table record.
+table not sent as JSON, 429 too many tables for one client or one network, 503 too many tables
+or a damaged table record.
 """
 
 from __future__ import annotations
