@@ -386,7 +386,7 @@ class Tables:
 
         Raises:
             UnknownGameError, InvalidRulesError: for a game, preset or seats that do not fit.
-            InvalidArgumentError: for a bad bot name or seat name.
+            InvalidArgumentError: for a bad bot name or seat name, a game without matches.
             SeedNotAllowedError: for a chosen seed at a table with several people.
             TooManyTablesError: if ``creator`` has `tables_per_creator` tables, or its network
                 (`network_of`) half of `max_tables`; the message says when a place frees.
@@ -479,7 +479,8 @@ class Tables:
             for _, status, updated in rows
         ]
         return (
-            f"the first place frees in {_wait_text(min(ends) - now)}: a table goes "
+            f"the first place frees in {_wait_text(min(ends) - now)} if nothing more is played "
+            f"there: a table goes "
             f"{_wait_text(finished)} after its match ends, or after "
             f"{_wait_text(self.idle_seconds)} without a move; finish a match to free one sooner"
         )
