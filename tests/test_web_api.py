@@ -26,7 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 import cardgames
 from cardgames.narration import describe_move, narrate
 from cardgames.shedding import SheddingState
-from cardgames.web import GAMES, Snapshot
+from cardgames.web import Snapshot, served_games
 from cardgames.web.tables import MAX_LOG_ENTRIES
 from test_leaks import Leak
 from web_support import (
@@ -42,6 +42,8 @@ from web_support import (
     store_of,
     tables_of,
 )
+
+GAMES = [game.name for game in served_games()]
 
 
 @pytest.fixture
@@ -111,7 +113,7 @@ def test_the_table_is_described_for_a_token(client: TestClient) -> None:
 
 def test_games_lists_the_three_games_their_presets_and_the_bots(client: TestClient) -> None:
     body = get_json(client, "/api/games", {})
-    assert [g["name"] for g in body["games"]] == list(GAMES)
+    assert [g["name"] for g in body["games"]] == ["crazy-eights", "huit-americain", "planets"]
     for entry in body["games"]:
         game = cardgames.find_game(entry["name"])
         assert entry["presets"] == list(game.presets)
@@ -1235,7 +1237,7 @@ def test_the_table_page_is_chosen_by_the_game(
     # The pages are another piece of work: a directory of stand-ins shows which one is served.
     static = tmp_path / "static"
     static.mkdir()
-    for name in ("index.html", "table.html", "planets.html", "table.js"):
+    for name in ("index.html", "table.html", "planets.html", "game.html", "table.js"):
         (static / name).write_text(f"<!doctype html><title>{name}</title>", encoding="utf-8")
     monkeypatch.setattr("cardgames.web.app.STATIC_DIR", static)
     with serve(tmp_path) as client:
@@ -1271,3 +1273,85 @@ def test_the_real_pages_are_served_for_each_game(client: TestClient) -> None:
         assert response.status_code == 200
         assert response.content == (STATIC_DIR / page).read_bytes()
     assert client.get("/").content == (STATIC_DIR / "index.html").read_bytes()
+
+
+def test_a_game_without_a_page_of_its_own_gets_the_generic_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    for name in ("table.html", "game.html"):
+        (static / name).write_text(f"<!doctype html><title>{name}</title>", encoding="utf-8")
+    monkeypatch.setattr("cardgames.web.app.STATIC_DIR", static)
+    monkeypatch.delitem(cardgames.web.tables.PAGES, "crazy-eights")
+    with serve(tmp_path) as client:
+        created = deal(client, [{"name": "Léa"}, {"name": "Bot", "bot": "random"}])
+        response = client.get(f"/table/{created['table']}")
+        assert response.status_code == 200
+        assert "<title>game.html</title>" in response.text
+
+
+def test_a_registered_game_without_matches_is_not_served(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toygame
+
+    toy = toygame.ensure_registered()
+    assert toy in cardgames.games()
+    listed = [g["name"] for g in get_json(client, "/api/games", {})["games"]]
+    assert toy.name not in listed
+    response = client.post(
+        "/api/tables", json={"game": "toy-pile", "seats": [{"name": "Ann"}, {"name": "Bob"}]}
+    )
+    assert response.status_code == 400, response.text
+    assert "Toy Pile has no matches" in response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("path", "code"),
+    [("/table/nosuchtable", "unknown_table"), ("/table/a.b", "unknown_table"), ("/tabel/x", None)],
+)
+def test_a_page_address_that_leads_nowhere_is_a_page_with_a_way_home(
+    client: TestClient, path: str, code: str | None
+) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    assert '<a id="home" class="home-link" href="/">' in response.text
+    assert '<link rel="stylesheet" href="/static/style.css">' in response.text
+    assert f'data-error="{code or "not_found"}"' in response.text
+    assert "nosuchtable" not in response.text  # the page never repeats the address
+
+
+def test_an_ended_table_s_page_is_a_page_with_a_way_home(client: TestClient) -> None:
+    created = deal(client)
+    store_of(client).delete([created["table"]])
+    response = client.get(f"/table/{created['table']}")
+    assert (response.status_code, response.headers["content-type"][:9]) == (404, "text/html")
+    assert "its match ended" in response.text
+
+
+@pytest.mark.parametrize("name", ["you", "You", "YOU", "vous", "Vous", "tu", "toi", "TOI"])
+def test_a_seat_cannot_be_named_as_the_log_calls_its_reader(client: TestClient, name: str) -> None:
+    response = client.post(
+        "/api/tables",
+        json={"seats": [{"name": "Léa"}, {"name": name}, {"name": "B", "bot": "easy"}]},
+    )
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "bad_table"
+    assert "the table's log calls its reader so" in response.json()["message"]
+    assert store_of(client).count() == 0
+
+
+def test_the_refused_names_are_the_narrations_words_for_its_reader() -> None:
+    from cardgames.web.app import reader_names
+
+    state = cardgames.crazy_eights.new_game(["Léa", "Tom"], seed=3)
+    mover = state.to_act[0]
+    state = state.apply(state.legal_moves()[0])
+    told = set()
+    for lang in ("en", "fr"):
+        for line in narrate(state.last_events, state.players, viewer=mover, lang=lang):
+            told.add(line.split()[0].casefold())
+    assert told <= reader_names()
+    assert {"you", "tu"} <= told

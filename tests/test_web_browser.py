@@ -7,7 +7,7 @@ driven by Playwright, which never downloads a browser here. For each game (Crazy
 
 - the home page deals a table (two people, one heuristic bot, a match of two rounds) and gives
   one link per person;
-- two browser contexts (two separate profiles: nothing shared, not even sessionStorage) open the
+- two browser contexts (two separate profiles: nothing shared, not even localStorage) open the
   two links and play a whole round by clicking the cards and buttons the pages show (or pressing
   their keys), choosing among what the page offers, never asking the API for moves; one of them
   switches to French, and its log and labels come in French;
@@ -16,8 +16,13 @@ driven by Playwright, which never downloads a browser here. For each game (Crazy
 - one context asks for the other's view (``?seat=`` with its own token, no token, a made-up
   token, a socket with a made-up token) and is refused; its page never shows the other's hand;
 - at the end of the round the pages show the reveal, the round's points and the totals; "next
-  round" deals round 2 in both pages;
+  round" on one page deals round 2 there, while the other page keeps the first round's end
+  until its own player goes on;
 - a 390 px wide phone viewport has no horizontal scrolling, during the round and at its end.
+
+Then what went wrong on a real evening: a seat opened again from the bare address, the links
+copied, one player's "next round" and the others' round end, dead and mistyped links, the home
+page's rounds field, and a game without a page of its own on the generic page.
 
 Screenshots of each game's table (desktop and phone) are saved in the test's temporary folder;
 with ``CARDGAMES_SCREENSHOTS=DIR`` they are also copied into ``DIR`` as
@@ -32,6 +37,8 @@ Skipped when ``/usr/bin/chromium`` is absent (``apt-get install chromium``) or t
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import random
 import re
@@ -39,6 +46,8 @@ import shutil
 import socket
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,6 +94,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: 
 
 from cardgames.web import create_app  # noqa: E402
 
+_database_url = ""  # the module's server's database (set by base_url)
+
 DESKTOP: ViewportSize = {"width": 1200, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
@@ -92,7 +103,9 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app under uvicorn in a thread, on a free port; its base URL."""
+    global _database_url
     database = tmp_path_factory.mktemp("web") / "tables.sqlite3"
+    _database_url = f"sqlite:///{database}"
     # Every test deals its tables from this one address: more than the default five a client
     # may keep (the limit itself is tried in test_web_store.py).
     app = create_app(f"sqlite:///{database}", bot_delay=0.0, tables_per_creator=20)
@@ -225,14 +238,12 @@ def open_seat(context: BrowserContext, base_url: str, url: str, errors: list[str
     )
     page.goto(base_url + url)
     page.wait_for_function("() => document.body.dataset.moves !== undefined")
-    assert "#token=" not in page.url  # the token left the address bar for sessionStorage
+    assert "#token=" not in page.url  # the token left the address bar for localStorage
     return page
 
 
 def token_of(page: Page, table: str) -> str:
-    return str(
-        page.evaluate("(table) => sessionStorage.getItem('cardgames-token:' + table)", table)
-    )
+    return str(page.evaluate("(table) => localStorage.getItem('cardgames-token:' + table)", table))
 
 
 def controls(page: Page) -> list[dict[str, Any]]:
@@ -366,14 +377,17 @@ def check_other_seat_refused(page: Page, table: str, other_token: str, base_url:
     answer = socket_answer(page, f"/api/tables/{table}/live", "not-a-token-of-this-table")
     assert answer is None or answer.get("type") == "error", answer
     # The page's storage holds its own token only (each context is a separate profile).
-    assert page.evaluate("() => sessionStorage.length") == 1
+    keys = page.evaluate("() => Object.keys(localStorage)")
+    assert [key for key in keys if key.startswith("cardgames-token:")] == [
+        f"cardgames-token:{table}"
+    ]
 
 
 # Reads, from a page, its seat's own view (with its own token) and what the page shows, at one
 # version of the table (else null: the page changed meanwhile).
 _SHOWN_AND_OWN = """async () => {
     const table = location.pathname.split("/").pop();
-    const token = sessionStorage.getItem("cardgames-token:" + table);
+    const token = localStorage.getItem("cardgames-token:" + table);
     const version = document.body.dataset.version;
     const answer = await fetch("/api/tables/" + table + "/view",
                                {headers: {Authorization: "Bearer " + token}, cache: "no-store"});
@@ -547,8 +561,13 @@ def test_two_people_and_a_bot_play_a_round_in_their_browsers(
         mobile.screenshot(path=str(tmp_path / f"round-end-{game}-phone.png"), full_page=True)
         mobile.close()
 
-        # "Next round" on Ana's page (with the N key) deals round 2 on both pages.
+        # "Next round" on Ana's page (with the N key) deals round 2; Bob's page keeps round 1's
+        # end, saying that round 2 has begun, until Bob presses N too.
         pages[0].keyboard.press("n")
+        pages[0].wait_for_function("() => document.body.dataset.round === '2'", timeout=5000)
+        pages[1].wait_for_selector("#next-started", timeout=5000)
+        assert dataset(pages[1])["round"] == "1"
+        pages[1].keyboard.press("n")
         for page in pages:
             page.wait_for_function("() => document.body.dataset.round === '2'", timeout=5000)
             page.wait_for_selector("#round-end[hidden]", state="attached")
@@ -736,6 +755,264 @@ def test_the_home_page_speaks_french_and_the_tables_follow_its_choice(
         table = open_seat(context, base_url, url, errors)
         assert table.evaluate("() => document.documentElement.lang") == "fr"
         assert table.text_content("#players-title") == "Joueurs"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# -- a real evening: reopening, copying links, one round's end per person, dead links ---------
+
+
+def api(base_url: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """One request to the API from the test itself (not a page): its JSON answer."""
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = "Bearer " + token
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    request = urllib.request.Request(base_url + path, data=data, method=method, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def deal_by_api(base_url: str, game: str = "crazy-eights", rounds: int = 2) -> dict[str, Any]:
+    """A table of two people (Ana, Bob) and a heuristic bot, as the API answers its creation."""
+    seats = [{"name": "Ana"}, {"name": "Bob"}, {"name": "Robot", "bot": "heuristic"}]
+    return dict(
+        api(base_url, "POST", "/api/tables", {"game": game, "seats": seats, "rounds": rounds})
+    )
+
+
+def finish_round_by_api(base_url: str, created: dict[str, Any]) -> None:
+    """The people play their first legal move until the round is over (the bot answers)."""
+    table = "/api/tables/" + created["table"]
+    tokens = [seat["token"] for seat in created["seats"] if seat["token"]]
+    for _ in range(3000):
+        if api(base_url, "GET", table, token=tokens[0])["status"] != "playing":
+            return
+        for token in tokens:
+            moves = api(base_url, "GET", table + "/moves", token=token)["moves"]
+            if moves:
+                with contextlib.suppress(urllib.error.HTTPError):  # a bot's move came first
+                    api(base_url, "POST", table + "/moves", {"move": moves[0]["notation"]}, token)
+    raise AssertionError("the round did not end")
+
+
+def test_a_browser_keeps_its_seat_when_the_table_is_opened_again(
+    base_url: str, browser: Browser
+) -> None:
+    """The address bar, a bookmark or a new tab of the browser that opened a seat open it again;
+    another browser gets no seat; "copy my link" gives the seat's link back."""
+    created = deal_by_api(base_url)
+    table, link = created["table"], str(created["seats"][0]["url"])
+    errors: list[str] = []
+    context = browser.new_context(viewport=DESKTOP)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    stranger = browser.new_context(viewport=DESKTOP)
+    try:
+        first = open_seat(context, base_url, link, errors)
+        first.close()
+        again = context.new_page()  # a new tab, the bare address (no #token=)
+        again.on("pageerror", lambda error: errors.append(str(error)))
+        again.goto(f"{base_url}/table/{table}")
+        again.wait_for_function("() => document.body.dataset.moves !== undefined")
+        assert dataset(again)["state"] != "error"
+        assert "Ana" in again.inner_text("#who")
+        again.reload()
+        again.wait_for_function("() => document.body.dataset.moves !== undefined")
+        assert "Ana" in again.inner_text("#who")
+        again.click("#copy-link")
+        again.wait_for_function("() => document.getElementById('copy-link').dataset.copied")
+        assert again.evaluate("() => navigator.clipboard.readText()") == base_url + link
+        # Another browser (another profile) has no seat at this table.
+        other = stranger.new_page()
+        other.goto(f"{base_url}/table/{table}")
+        other.wait_for_function("() => document.body.dataset.state === 'error'")
+        assert "your own link" in other.inner_text("#status")
+        assert not errors, errors
+    finally:
+        context.close()
+        stranger.close()
+
+
+def test_one_player_s_next_round_leaves_the_others_round_end_on_their_pages(
+    base_url: str, browser: Browser
+) -> None:
+    """Ana starts round 2; Bob's page keeps round 1's reveal, points and log until he goes on."""
+    created = deal_by_api(base_url)
+    errors: list[str] = []
+    contexts = [browser.new_context(viewport=DESKTOP) for _ in range(2)]
+    try:
+        ana, bob = (
+            open_seat(c, base_url, str(seat["url"]), errors)
+            for c, seat in zip(contexts, created["seats"][:2], strict=True)
+        )
+        for page in (ana, bob):
+            page.wait_for_function("() => document.body.dataset.transport === 'live'")
+        finish_round_by_api(base_url, created)
+        for page in (ana, bob):
+            page.wait_for_function("() => document.body.dataset.state === 'round-over'")
+        log = bob.locator("#log li").all_inner_texts()
+        reveal = bob.locator("#reveal .reveal-list li").all_inner_texts()
+        assert log
+        assert len(reveal) == 3
+        ana.click("#next-round")
+        ana.wait_for_function("() => document.body.dataset.round === '2'")
+        assert ana.locator("#round-end").is_hidden()
+        # Bob's page hears of round 2 and says so, but keeps showing round 1's end.
+        bob.wait_for_selector("#next-started")
+        assert "Round 2 has begun" in bob.inner_text("#next-started")
+        assert dataset(bob)["round"] == "1"
+        assert dataset(bob)["state"] == "round-over"
+        assert bob.locator("#log li").all_inner_texts() == log
+        assert bob.locator("#reveal .reveal-list li").all_inner_texts() == reveal
+        assert bob.locator("#points table.points tbody tr").count() == 3
+        bob.click("#next-round")
+        bob.wait_for_function("() => document.body.dataset.round === '2'")
+        bob.wait_for_function("() => document.body.dataset.state !== 'round-over'")
+        assert bob.locator("#round-end").is_hidden()
+        assert bob.locator("#log li").all_inner_texts() != log
+        assert not errors, errors
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.mark.parametrize("path", ["/table/NoSuchTable", "/tabel/typo"])
+def test_a_dead_or_mistyped_link_shows_a_page_with_a_way_home(
+    base_url: str, browser: Browser, path: str
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        response = page.goto(base_url + path)
+        assert response is not None
+        assert response.status == 404
+        assert page.locator("header h1").is_visible()  # the site's style sheet, not raw JSON
+        assert page.evaluate("() => getComputedStyle(document.querySelector('header')).color") == (
+            "rgb(255, 255, 255)"
+        )
+        assert_no_horizontal_scroll(page)
+        page.click("#home")
+        page.wait_for_selector("#new-table")
+        assert page.url == base_url + "/"
+    finally:
+        context.close()
+
+
+def test_an_ended_table_s_link_shows_a_page_with_a_way_home(
+    base_url: str, browser: Browser
+) -> None:
+    created = deal_by_api(base_url, rounds=1)
+    finish_round_by_api(base_url, created)
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/")
+        # The table is deleted as an expired one is (the store's own call).
+        from cardgames.web import Store
+
+        store = Store.open(_database_url)
+        try:
+            store.delete([created["table"]])
+        finally:
+            store.close()
+        response = page.goto(base_url + str(created["seats"][0]["url"]))
+        assert response is not None
+        assert response.status == 404
+        assert "its match ended" in page.inner_text("main")
+        assert page.locator("#home").get_attribute("href") == "/"
+    finally:
+        context.close()
+
+
+_PLACEHOLDER_FITS = """() => {
+    const input = document.getElementById("rounds");
+    const style = getComputedStyle(input);
+    const context = document.createElement("canvas").getContext("2d");
+    context.font = style.font;
+    const text = context.measureText(input.placeholder).width;
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const inside = input.clientWidth - padding;
+    return [text, inside];
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
+def test_the_home_page_s_rounds_field_is_readable_and_its_links_copy(
+    base_url: str, browser: Browser, viewport: ViewportSize
+) -> None:
+    errors: list[str] = []
+    context = browser.new_context(viewport=viewport)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(base_url + "/")
+        page.wait_for_function("() => document.querySelectorAll('#preset option').length > 0")
+        for lang in ("en", "fr"):
+            page.click(f"#lang button[data-lang='{lang}']")
+            text, inside = page.evaluate(_PLACEHOLDER_FITS)
+            # The placeholder and the number input's spin buttons (about 15 px) fit.
+            assert text + 20 <= inside, (lang, text, inside)
+        page.click("#lang button[data-lang='en']")
+        names = page.locator("#seats .seat-name")
+        names.nth(0).fill("Ana")
+        names.nth(1).fill("Bob")
+        page.click("#create")
+        page.wait_for_selector("#links:not([hidden])")
+        items = page.locator("#link-list li")
+        assert items.count() == 2
+        for i in range(2):
+            link = items.nth(i).locator("a").inner_text()
+            items.nth(i).locator("button.copy-link").click()
+            assert page.evaluate("() => navigator.clipboard.readText()") == link
+        if viewport == PHONE:
+            assert_no_horizontal_scroll(page)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_game_without_a_page_of_its_own_is_played_on_the_generic_page(
+    base_url: str, browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The generic page lists the view's fields and one button per legal move, and plays."""
+    from cardgames.web import tables
+
+    monkeypatch.delitem(tables.PAGES, "planets")
+    created = deal_by_api(base_url, game="planets", rounds=1)
+    errors: list[str] = []
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = open_seat(context, base_url, str(created["seats"][0]["url"]), errors)
+        assert page.evaluate("() => document.body.className") == "generic"
+        assert page.locator("#facts dd[data-field]").count() > 0
+        for _ in range(40):  # a few moves, by clicking what the page offers
+            if dataset(page).get("state") in ("round-over", "match-over"):
+                break
+            if dataset(page).get("state") != "your-turn":
+                other = created["seats"][1]
+                moves = api(
+                    base_url, "GET", f"/api/tables/{created['table']}/moves", token=other["token"]
+                )["moves"]
+                if moves:
+                    with contextlib.suppress(urllib.error.HTTPError):
+                        api(
+                            base_url,
+                            "POST",
+                            f"/api/tables/{created['table']}/moves",
+                            {"move": moves[0]["notation"]},
+                            other["token"],
+                        )
+                time.sleep(0.2)
+                continue
+            before = int(dataset(page)["moves"])
+            buttons = page.locator("#moves button.move")
+            assert buttons.count() > 0
+            buttons.first.click()
+            page.wait_for_function(f"() => Number(document.body.dataset.moves) > {before}")
+        assert int(dataset(page)["moves"]) > 0
+        assert_no_horizontal_scroll(page)
         assert not errors, errors
     finally:
         context.close()

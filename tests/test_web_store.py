@@ -23,6 +23,7 @@ import cardgames
 from cardgames.cli import main
 from cardgames.web import SchemaError, Store, Tables
 from cardgames.web.store import SCHEMA_VERSION, MoveRow, token_hash
+from cardgames.web.tables import TooManyTablesError
 from web_support import (
     THREE,
     TestClient,
@@ -557,6 +558,76 @@ def test_one_client_runs_at_most_a_few_tables(tmp_path: Path) -> None:
         with TestClient(app, client=("2001:db8:0:100::1", 1)) as next_network:
             deal(next_network)
         assert store.count() == 7
+    finally:
+        store.close()
+
+
+def test_the_refusal_says_when_the_first_place_frees_and_how_to_free_one(tmp_path: Path) -> None:
+    # Five abandoned tables used to answer "wait a few minutes" for six hours.
+    now = [0.0]
+    store = Store.open(db_url(tmp_path), clock=lambda: now[0])
+    tables = Tables(store, tables_per_creator=2, idle_seconds=6 * 3600.0)
+    seats = [("Léa", None), ("Bot", "random")]
+    try:
+        tables.create("crazy-eights", seats, creator="192.0.2.7")
+        now[0] = 600.0
+        tables.create("crazy-eights", seats, creator="192.0.2.7")
+        now[0] = 1200.0
+        with pytest.raises(TooManyTablesError) as refused:
+            tables.create("crazy-eights", seats, creator="192.0.2.7")
+        message = str(refused.value)
+        # The first table (last change at 0) goes at 6 h: 5 h 40 min after 1200 s.
+        assert "the first place frees in 5 h 40 min" in message
+        assert "15 min after its match ends, or after 6 h without a move" in message
+        assert "finish a match to free one sooner" in message
+        assert "few minutes" not in message
+        assert store.count() == 2
+    finally:
+        store.close()
+
+
+def test_one_network_holds_at_most_half_of_the_tables(tmp_path: Path) -> None:
+    now = [0.0]
+    store = Store.open(db_url(tmp_path), clock=lambda: now[0])
+    tables = Tables(store, max_tables=4, tables_per_creator=5)
+    seats = [("Léa", None), ("Bot", "random")]
+    try:
+        for creator in ("192.0.2.1", "192.0.2.2"):  # two addresses of one /24
+            tables.create("crazy-eights", seats, creator=creator)
+        with pytest.raises(TooManyTablesError, match=r"your network \(192\.0\.2\.0/24\)"):
+            tables.create("crazy-eights", seats, creator="192.0.2.3")
+        tables.create("crazy-eights", seats, creator="198.51.100.1")  # another network may
+        assert store.count() == 3
+    finally:
+        store.close()
+    store = Store.open(db_url(tmp_path, "v6.sqlite3"), clock=lambda: now[0])
+    tables = Tables(store, max_tables=5, tables_per_creator=5)
+    try:
+        for creator in ("2001:db8:0:100::/56", "2001:db8:0:200::/56"):  # two homes of one /48
+            tables.create("crazy-eights", seats, creator=creator)
+        with pytest.raises(TooManyTablesError, match=r"2001:db8::/48"):
+            tables.create("crazy-eights", seats, creator="2001:db8:0:300::/56")
+        tables.create("crazy-eights", seats, creator="2001:db8:1::/56")
+        tables.create("crazy-eights", seats, creator="testclient")  # a name: no network
+        assert store.count() == 4
+    finally:
+        store.close()
+
+
+def test_the_network_limit_is_answered_429_over_http(tmp_path: Path) -> None:
+    from cardgames.web import create_app
+
+    store = Store.open(db_url(tmp_path))
+    try:
+        app = create_app(store=store, bot_delay=0, max_tables=2, tables_per_creator=5)
+        with TestClient(app, client=("203.0.113.9", 1)) as first:
+            deal(first)
+        with TestClient(app, client=("203.0.113.10", 1)) as neighbour:
+            response = neighbour.post("/api/tables", json={"seats": THREE})
+            assert response.status_code == 429, response.text
+            assert response.json()["error"] == "too_many_tables"
+            assert "203.0.113.0/24" in response.json()["message"]
+        assert store.count() == 1
     finally:
         store.close()
 

@@ -7,7 +7,9 @@ PostgreSQL) and run::
     cardgames serve --port 8080 --database postgresql://cards@/cards
 
 The home page creates a table (a game, its preset, people and bots, how many rounds) and gives
-one link per person; each link holds that seat's secret token. In Python::
+one link per person; each link holds that seat's secret token. Every registered game that has
+matches is served (`served_games`): Crazy Eights and 8 Américain, the planet game and its own
+page, any other game with a generic page drawn from the seat's view and legal moves. In Python::
 
     from cardgames.web import create_app
     app = create_app("sqlite:///tables.db", bot_delay=0.8)   # a Starlette (ASGI) application
@@ -25,9 +27,10 @@ What the server promises (the threat model):
   body, WebSocket messages): bad input gets a 4xx and a JSON error, never a 500; bodies are
   limited to 4 KiB; an illegal move gets 409 with the library's ``reason`` and leaves the
   table as it was.
-- **Bounded work.** A client address (an IPv6 /64 counts as one) may have 5 tables
+- **Bounded work.** A client address (an IPv6 /56 counts as one) may have 5 tables
   (``--tables-per-client``; a finished match counts for 15 minutes after its end), the server
-  holds at most ``--max-tables``, a table where nothing moved for ``--idle-minutes`` is
+  holds at most ``--max-tables`` and one network (an IPv4 /24, an IPv6 /48) at most half of
+  them, a table where nothing moved for ``--idle-minutes`` is
   deleted, at most 64 live sockets follow one table, 32 are open from one client address and
   2,000 in the server (greeting or not).
 - **Nothing lost on restart.** Every accepted move is committed before it is answered; a
@@ -69,19 +72,18 @@ Status codes: 400 bad parameter or body, 401 missing or unknown token, 403 anoth
 or move, or a chosen seed at a table with other people, 404 unknown table, 405 wrong method, 409
 illegal move (``illegal_move``), a table that changed since ``expect`` (``stale``), a move after
 the round ended (``round_over``) or no next round (``no_next_round``), 413 body too large, 415 a
-table not sent as JSON, 429 too many tables for one client, 503 too many tables or a damaged
-table record.
+table not sent as JSON, 429 too many tables for one client or one network, 503 too many tables
+or a damaged table record.
 """
 
 from __future__ import annotations
 
 from cardgames.web.app import ApiError, create_app, creator_key
 from cardgames.web.store import SchemaError, Store
-from cardgames.web.tables import BOT_KINDS, GAMES, Snapshot, Tables
+from cardgames.web.tables import BOT_KINDS, Snapshot, Tables, served_games
 
 __all__ = [
     "BOT_KINDS",
-    "GAMES",
     "ApiError",
     "SchemaError",
     "Snapshot",
@@ -89,4 +91,5 @@ __all__ = [
     "Tables",
     "create_app",
     "creator_key",
+    "served_games",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import ipaddress
 import json
 import logging
@@ -27,7 +28,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -37,11 +38,11 @@ import cardgames
 from cardgames.codec import encode
 from cardgames.errors import CardGamesError, InvalidArgumentError
 from cardgames.game import name_key
-from cardgames.narration import LANGUAGES, describe_move, narrate
+from cardgames.narration import LANGUAGES, Speaker, describe_move, narrate
 from cardgames.web.store import Store
 from cardgames.web.tables import (
     BOT_KINDS,
-    GAMES,
+    DEFAULT_GAME,
     MAX_ROUNDS,
     SEED_BITS,
     CorruptTableError,
@@ -55,6 +56,8 @@ from cardgames.web.tables import (
     TablesFullError,
     TooManyTablesError,
     UnknownTableError,
+    page_of,
+    served_games,
 )
 
 __all__ = ["ApiError", "create_app", "creator_key"]
@@ -82,6 +85,30 @@ _CONTENT_LENGTH: Final = re.compile(r"[0-9]{1,16}")
 _TABLE_KEYS: Final = frozenset({"game", "preset", "seed", "seats", "rounds"})
 _SEAT_KEYS: Final = frozenset({"name", "bot"})
 _LIVE_KEYS: Final = frozenset({"token", "lang", "after"})
+
+_PAGE_READER_WORDS: Final = ("you", "vous")
+"""The table pages' own words for their reader (the players list, the end of a round)."""
+
+
+def reader_names() -> frozenset[str]:
+    """The words that stand for the reader, which no seat may be named (`name_key` forms).
+
+    The narration's (`cardgames.narration.Speaker` names the viewer "you", "tu" or "toi" in
+    every language it speaks) and the pages' own ("you", "vous"): a seat named "you" would make
+    the others read "you lays 7♦".
+
+    Examples:
+        >>> sorted(reader_names())
+        ['toi', 'tu', 'vous', 'you']
+    """
+    names = set(_PAGE_READER_WORDS)
+    for lang in LANGUAGES:
+        speaker = Speaker(("",), 0, lang, True, None)
+        names.update((speaker.name(0), speaker.stressed(0)))
+    return frozenset(name_key(name) for name in names)
+
+
+_READER_NAMES: Final = reader_names()
 
 _SECURITY_HEADERS: Final = (
     (
@@ -285,12 +312,61 @@ def _unavailable() -> ApiError:
     return ApiError(503, "table_unavailable", "this table cannot be played: its record is damaged")
 
 
+_ERROR_PAGES: Final = {
+    "unknown_table": (
+        "No such table",
+        "This table does not exist: its match ended, it was left unplayed for too long, or the "
+        "link is mistyped.",
+        "Cette table n'existe pas : sa partie est finie, elle est restée trop longtemps sans "
+        "jouer, ou le lien est mal recopié.",
+    ),
+    "table_unavailable": (
+        "Table unavailable",
+        "This table cannot be played: its record is damaged.",
+        "On ne peut pas jouer à cette table : son enregistrement est abîmé.",
+    ),
+    "not_found": (
+        "No such page",
+        "There is no page at this address.",
+        "Il n'y a pas de page à cette adresse.",
+    ),
+}
+
+
+def error_page(error: ApiError) -> HTMLResponse:
+    """A page in the site's style for a page address that leads nowhere, with a way home.
+
+    Its words are fixed (never the address asked for), in English and in French.
+    """
+    title, english, french = _ERROR_PAGES.get(error.code, _ERROR_PAGES["not_found"])
+    body = (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">\n'
+        '<link rel="stylesheet" href="/static/style.css">\n</head>\n<body>\n'
+        f"<header><h1>{html.escape(title)}</h1></header>\n"
+        f'<main class="home gone" data-error="{html.escape(error.code)}">\n'
+        f'<p>{html.escape(english)}</p>\n<p lang="fr">{html.escape(french)}</p>\n'
+        '<p><a id="home" class="home-link" href="/">Deal a new table · Nouvelle table</a></p>\n'
+        "</main>\n</body>\n</html>\n"
+    )
+    return HTMLResponse(body, status_code=error.status, headers=error.headers)
+
+
 def _check_name(name: object, taken: set[str]) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME_CHARS:
         raise ApiError(400, "bad_table", f"a name has 1 to {MAX_NAME_CHARS} characters")
     if name != name.strip() or not name.isprintable():
         raise ApiError(
             400, "bad_table", f"a name has no surrounding spaces or control characters: {name!r}"
+        )
+    if name_key(name) in _READER_NAMES:
+        raise ApiError(
+            400,
+            "bad_table",
+            f"a seat cannot be named {name!r}: the table's log calls its reader so "
+            f"(words kept: {', '.join(sorted(_READER_NAMES))})",
         )
     if name_key(name) in taken:
         raise ApiError(400, "bad_table", f"two seats are named {name!r}")
@@ -577,7 +653,7 @@ def create_app(
                 "min_players": game.min_players,
                 "max_players": game.max_players,
             }
-            for game in map(cardgames.find_game, GAMES)
+            for game in served_games()
         ]
         return AsciiJSONResponse({"games": body, "bots": list(BOT_KINDS)})
 
@@ -595,7 +671,7 @@ def create_app(
                 "bad_table",
                 f"unknown field {_shown(unknown[0])}; fields: {', '.join(sorted(_TABLE_KEYS))}",
             )
-        game = data.get("game", GAMES[0])
+        game = data.get("game", DEFAULT_GAME)
         preset = data.get("preset")
         seed = data.get("seed")
         rounds = data.get("rounds")
@@ -921,10 +997,12 @@ def create_app(
         return FileResponse(STATIC_DIR / "index.html")
 
     async def table_page(request: Request) -> Response:
-        table_id = table_id_of(request.path_params)
-        snapshot = await find_table(table_id)
-        page = "planets.html" if snapshot.game.name == "planets" else "table.html"
-        return FileResponse(STATIC_DIR / page)
+        try:
+            table_id = table_id_of(request.path_params)
+            snapshot = await find_table(table_id)
+        except ApiError as exc:
+            return error_page(exc)
+        return FileResponse(STATIC_DIR / page_of(snapshot.game))
 
     async def on_api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
@@ -933,7 +1011,10 @@ def create_app(
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return ApiError(exc.status_code, code, str(exc.detail), headers=exc.headers).response()
+        error = ApiError(exc.status_code, code, str(exc.detail), headers=exc.headers)
+        if exc.status_code == 404 and request.url.path.split("/")[1] not in ("api", "static"):
+            return error_page(error)  # a mistyped address: a page, not JSON
+        return error.response()
 
     async def on_server_error(request: Request, exc: Exception) -> Response:
         # A bug, never bad input: the answer says nothing of it (no trace, no value). Starlette

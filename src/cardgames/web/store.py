@@ -403,6 +403,24 @@ class Store:
         with self.engine.connect() as connection:
             return int(connection.execute(query).scalar() or 0)
 
+    def tables_by_creator(
+        self, *, creator: str | None = None
+    ) -> list[tuple[str | None, str, float]]:
+        """Each table's creator, status and last change (only ``creator``'s if given).
+
+        The tables' own limits read it: how many a client or a network holds, and when the
+        first of them expires.
+        """
+        columns = (tables_table.c.creator, tables_table.c.status, tables_table.c.updated_at)
+        query = sa.select(*columns)
+        if creator is not None:
+            query = query.where(tables_table.c.creator == creator)
+        with self.engine.connect() as connection:
+            return [
+                (row_creator, str(status), float(updated))
+                for row_creator, status, updated in connection.execute(query)
+            ]
+
     # -- writing ---------------------------------------------------------------------------
 
     def create(

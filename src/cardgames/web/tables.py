@@ -31,6 +31,7 @@ How it uses the library:
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import re
 import secrets
 import threading
@@ -49,7 +50,7 @@ from cardgames.web.store import MoveRow, NewRound, SeatRow, Store, TableRow, dum
 
 __all__ = [
     "BOT_KINDS",
-    "GAMES",
+    "DEFAULT_GAME",
     "MAX_ROUNDS",
     "CorruptTableError",
     "MatchOverError",
@@ -62,10 +63,24 @@ __all__ = [
     "TablesFullError",
     "TooManyTablesError",
     "UnknownTableError",
+    "network_of",
+    "page_of",
+    "served_games",
 ]
 
-GAMES: Final = ("crazy-eights", "huit-americain", "planets")
-"""The games a table can play."""
+DEFAULT_GAME: Final = "crazy-eights"
+"""The game of a table whose request names none."""
+
+PAGES: Final = {
+    "crazy-eights": "table.html",
+    "huit-americain": "table.html",
+    "planets": "planets.html",
+}
+"""The table pages written for a game (files of ``static/``); any other game gets ``game.html``,
+the generic page drawn from the seat's view and legal moves."""
+
+GENERIC_PAGE: Final = "game.html"
+"""The table page of a game that has no page of its own."""
 
 BOT_KINDS: Final = ("easy", "medium", "hard", "random", "heuristic", "ismcts:200")
 """The agents a seat may have (`cardgames.agents.make_agent` names): the difficulty levels and
@@ -244,6 +259,63 @@ def _check_row(row: TableRow) -> None:
             )
 
 
+def served_games() -> tuple[Game[Any], ...]:
+    """The games a table can play: every registered game that has matches, sorted by name.
+
+    A table plays a match (`Game.new_match`); a registered game without one
+    (``Game.match_type is None``) is not offered.
+
+    Examples:
+        >>> [game.name for game in served_games()]
+        ['crazy-eights', 'huit-americain', 'planets']
+    """
+    return tuple(game for game in cardgames.games() if game.match_type is not None)
+
+
+def page_of(game: Game[Any]) -> str:
+    """The file of ``static/`` that serves a table of ``game``: its own page, else the generic one.
+
+    Examples:
+        >>> page_of(cardgames.find_game("planets")), page_of(cardgames.find_game("8 américain"))
+        ('planets.html', 'table.html')
+    """
+    return PAGES.get(game.name, GENERIC_PAGE)
+
+
+def network_of(creator: str) -> str | None:
+    """The wider network a client's key belongs to: an IPv4 /24, an IPv6 /48; ``None`` for a name.
+
+    Several clients of one network (a campus, a provider's block of homes) share the server's
+    tables: no such network may hold more than half of them (`Tables.create`).
+
+    Examples:
+        >>> network_of("192.0.2.7"), network_of("2001:db8:0:ff00::/56"), network_of("testclient")
+        ('192.0.2.0/24', '2001:db8::/48', None)
+    """
+    try:
+        network = ipaddress.ip_network(creator, strict=False)
+    except ValueError:
+        return None
+    prefix = 24 if network.version == 4 else 48
+    if network.prefixlen < prefix:
+        return str(network)
+    return str(network.supernet(new_prefix=prefix))
+
+
+def _wait_text(seconds: float) -> str:
+    """A wait as people say it: "4 h 59 min", "12 min", "1 min".
+
+    Examples:
+        >>> _wait_text(6 * 3600 - 30), _wait_text(725), _wait_text(3)
+        ('6 h', '12 min', '1 min')
+    """
+    minutes = max(1, round(seconds / 60))
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h" + (f" {minutes} min" if minutes else "")
+
+
 def _secret_seed() -> int:
     """A round's seed: 64 random bits, as a signed 64-bit integer (the store's column).
 
@@ -305,7 +377,7 @@ class Tables:
         """Make a table and deal its first round; return it and each person's token.
 
         Args:
-            game_name: A game of `GAMES` (any name or alias `cardgames.find_game` knows).
+            game_name: A game of `served_games` (any name or alias `cardgames.find_game` knows).
             seats: Each seat's name and bot (``None``: a person).
             preset: A preset of the game's rules (default: its first).
             seed: The first round's seed; only for a table with one person (else `secrets`).
@@ -314,14 +386,20 @@ class Tables:
 
         Raises:
             UnknownGameError, InvalidRulesError: for a game, preset or seats that do not fit.
-            InvalidArgumentError: for a bad bot name or seat name.
+            InvalidArgumentError: for a bad bot name or seat name, a game without matches.
             SeedNotAllowedError: for a chosen seed at a table with several people.
-            TooManyTablesError: if ``creator`` has `tables_per_creator` tables.
+            TooManyTablesError: if ``creator`` has `tables_per_creator` tables, or its network
+                (`network_of`) half of `max_tables`; the message says when a place frees.
             TablesFullError: if the store holds `max_tables` tables after expiry.
         """
         game = cardgames.find_game(game_name)
-        if game.name not in GAMES:  # pragma: no cover - every built-in game is served
-            raise cardgames.UnknownGameError(game_name, GAMES)
+        if game.match_type is None:
+            raise cardgames.InvalidArgumentError(
+                "game",
+                game.name,
+                f"{game.title} has no matches, and a table plays a match; games: "
+                + ", ".join(served.name for served in served_games()),
+            )
         if not game.min_players <= len(seats) <= game.max_players:
             raise cardgames.InvalidRulesError(
                 "players",
@@ -348,13 +426,8 @@ class Tables:
             self.expire()
             # Finished tables count too (until FINISHED_SECONDS after their end), so that one
             # client cannot fill the server by finishing short matches.
-            if creator is not None and self.store.count(creator=creator) >= (
-                self.tables_per_creator
-            ):
-                raise TooManyTablesError(
-                    f"you already have {self.tables_per_creator} tables; finish one and wait a "
-                    "few minutes, or let one go idle"
-                )
+            if creator is not None:
+                self._check_creator(creator)
             if self.store.count() >= self.max_tables:
                 raise TablesFullError("the server holds as many tables as it may; try later")
             return self._create(
@@ -369,6 +442,48 @@ class Tables:
                 agents,
                 creator,
             )
+
+    def _check_creator(self, creator: str) -> None:
+        """Refuse a client with `tables_per_creator` tables, or whose network holds half of all.
+
+        The refusal says when its first place frees and how to free one sooner.
+        """
+        mine = self.store.tables_by_creator(creator=creator)
+        if len(mine) >= self.tables_per_creator:
+            raise TooManyTablesError(
+                f"you already have {self.tables_per_creator} tables, the most one address may "
+                f"keep; {self._frees(mine)}"
+            )
+        network = network_of(creator)
+        if network is None:
+            return
+        share = max(1, self.max_tables // 2)
+        held = [
+            row
+            for row in self.store.tables_by_creator()
+            if row[0] is not None and network_of(row[0]) == network
+        ]
+        if len(held) >= share:
+            raise TooManyTablesError(
+                f"the addresses of your network ({network}) already have {share} tables, the "
+                f"most one network may keep (half of the server's {self.max_tables}); "
+                f"{self._frees(held)}"
+            )
+
+    def _frees(self, rows: Sequence[tuple[str | None, str, float]]) -> str:
+        """When the first of these tables (creator, status, last change) goes, and how to hurry."""
+        now = self.store.clock()
+        finished = min(self.idle_seconds, FINISHED_SECONDS)
+        ends = [
+            updated + (finished if status == "match_over" else self.idle_seconds)
+            for _, status, updated in rows
+        ]
+        return (
+            f"the first place frees in {_wait_text(min(ends) - now)} if nothing more is played "
+            f"there: a table goes "
+            f"{_wait_text(finished)} after its match ends, or after "
+            f"{_wait_text(self.idle_seconds)} without a move; finish a match to free one sooner"
+        )
 
     def _create(
         self,

@@ -5,8 +5,10 @@
 // round, the match's winners).
 //
 // The seat's token arrives in the link's fragment (#token=...), which browsers never send to
-// the server; it is moved to sessionStorage (this tab only) and removed from the address bar,
-// then sent on every request as "Authorization: Bearer ..." and in the socket's first message.
+// the server; it is moved to localStorage under the table's id (this browser keeps its seat at
+// that table: the address bar, a bookmark or a new tab open it again) and removed from the
+// address bar, then sent on every request as "Authorization: Bearer ..." and in the socket's
+// first message. "Copy my link" gives the link back, to open the seat on another device.
 // Everything is written with textContent, never innerHTML: player names are chosen by people.
 
 export const POLL_MS = 2000; // the fallback's period while the socket is down
@@ -59,6 +61,10 @@ const STRINGS = {
     stale: "The table moved on before your move arrived; here it is now.",
     unreachable: "The server cannot be reached; retrying…",
     noToken: "Open this page with your own link (it ends with #token=…).",
+    copyLink: "Copy my link",
+    copied: "Copied",
+    copyFailed: "Copy this link: {0}",
+    roundStarted: "Round {0} has begun: go on when you have seen this one.",
     badToken: "This link does not open a seat at this table (ask for your own link).",
     noTable: "This table does not exist any more.",
     lastMove: "last move",
@@ -107,6 +113,10 @@ const STRINGS = {
     stale: "La table a avancé avant l'arrivée de votre coup ; la voici.",
     unreachable: "Le serveur ne répond pas ; nouvel essai…",
     noToken: "Ouvrez cette page avec votre propre lien (il finit par #token=…).",
+    copyLink: "Copier mon lien",
+    copied: "Copié",
+    copyFailed: "Copiez ce lien : {0}",
+    roundStarted: "La manche {0} a commencé : continuez quand vous aurez vu celle-ci.",
     badToken: "Ce lien n'ouvre aucune place à cette table (demandez le vôtre).",
     noTable: "Cette table n'existe plus.",
     lastMove: "dernier coup",
@@ -200,6 +210,51 @@ export function el(tag, props, ...children) {
   if (p.onClick) node.addEventListener("click", p.onClick);
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
+}
+
+// Put text on the clipboard: the Clipboard API where the page may use it (HTTPS, localhost),
+// else a selected text area and the copy command (plain HTTP on a home network); true if done.
+export async function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch (error) {
+      // fall through to the copy command
+    }
+  }
+  const area = el("textarea", { attrs: { readonly: "", "aria-hidden": "true" } });
+  area.value = text;
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  let done = false;
+  try {
+    done = document.execCommand("copy");
+  } catch (error) {
+    done = false;
+  }
+  area.remove();
+  return done;
+}
+
+// A button that copies link() and says so ("Copied") for a moment; onFail(text) when it cannot.
+export function copyButton(label, link, onFail, props) {
+  const button = el("button", Object.assign({ text: label, attrs: { type: "button" } }, props || {}));
+  button.addEventListener("click", async () => {
+    const text = link();
+    if (await copyText(text)) {
+      button.textContent = t("copied");
+      button.dataset.copied = "true";
+      setTimeout(() => {
+        button.textContent = props && props.i18n ? t(props.i18n) : label;
+      }, 1500);
+    } else {
+      onFail(text);
+    }
+  });
+  return button;
 }
 
 export function showMessage(text) {
@@ -353,14 +408,20 @@ const COMMON_KEYS = [
 
 // The header's bar, the status line, the picker, the end of round and the side column (players,
 // log, keyboard help), around the page's own part (#game).
-function buildFrame(helpKeys, onPickLang) {
+function buildFrame(helpKeys, onPickLang, myLink) {
   const langs = languageGroup(onPickLang);
+  const copy = copyButton(t("copyLink"), myLink, (text) => showMessage(t("copyFailed", text)), {
+    id: "copy-link",
+    className: "copy-link",
+    i18n: "copyLink",
+  });
   document.querySelector("header").append(
     el(
       "div",
       { className: "bar" },
       el("span", { id: "round", className: "round" }),
       el("span", { id: "transport", className: "transport" }),
+      copy,
       langs,
     ),
   );
@@ -426,15 +487,16 @@ function buildFrame(helpKeys, onPickLang) {
 //        strings: {en, fr}, helpKeys: [[key, stringKey], ...]}
 export function startTable(page) {
   if (page.strings) addStrings(page.strings);
-  buildFrame(page.helpKeys, (code) => switchLang(code));
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const storageKey = "cardgames-token:" + tableId;
   const fragment = new URLSearchParams(location.hash.slice(1));
   if (fragment.get("token")) {
-    sessionStorage.setItem(storageKey, fragment.get("token"));
+    localStorage.setItem(storageKey, fragment.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  const token = sessionStorage.getItem(storageKey);
+  const token = localStorage.getItem(storageKey);
+  const myLink = () => location.origin + "/table/" + encodeURIComponent(tableId) + "#token=" + token;
+  buildFrame(page.helpKeys, (code) => switchLang(code), myLink);
 
   const client = {
     tableId,
@@ -450,6 +512,8 @@ export function startTable(page) {
     stopped: false,
     live: false,
     seen: new Set(), // the log entries shown (move numbers) in this round
+    nextStarted: null, // the round another player started while this page shows the last one's end
+    movingOn: false, // this page's player asked for the next round
     play,
     nextRound,
     refresh,
@@ -477,15 +541,18 @@ export function startTable(page) {
     return { status: response.status, ok: response.ok, body };
   }
 
-  function fail(text) {
+  function fail(text, forget) {
+    // A table that is gone, or a token it does not know: this browser forgets the seat.
+    if (forget) localStorage.removeItem(storageKey);
     client.stopped = true;
     if (socket) socket.close();
     setStatus("error", text);
   }
 
   function handleError(answer) {
-    if (answer.status === 401 || answer.status === 403) fail(t("badToken"));
-    else if (answer.status === 404) fail(t("noTable"));
+    if (answer.status === 401) fail(t("badToken"), true);
+    else if (answer.status === 403) fail(t("badToken"));
+    else if (answer.status === 404) fail(t("noTable"), true);
     else showMessage("Error " + answer.status + ": " + ((answer.body && answer.body.message) || ""));
   }
 
@@ -540,12 +607,23 @@ export function startTable(page) {
     const view = update.view && update.view.data ? update.view.data : update.view;
     if (update.round !== undefined && client.round !== null && update.round < client.round) return;
     const newRound = update.round !== undefined && update.round !== client.round;
+    // Another player started the next round: this page keeps the reveal, the points and the
+    // log of the round it shows until its own player moves on ("Next round").
+    if (newRound && client.round !== null && client.status === "round_over" && !client.movingOn) {
+      if (client.nextStarted !== update.round) {
+        client.nextStarted = update.round;
+        renderRoundEnd();
+      }
+      return;
+    }
     // A poll sent before a change may answer after the socket brought it: never go back.
     if (update.version !== undefined && client.version !== undefined && update.version < client.version) return;
     if (!newRound && view && client.view && view.moves_played < client.view.moves_played) return;
     if (newRound) {
       if (client.round !== null) resetLog();
       client.round = update.round;
+      client.nextStarted = null;
+      client.movingOn = false;
       closePicker();
     }
     addEntries(update.entries);
@@ -653,8 +731,8 @@ export function startTable(page) {
         backoff = BACKOFF_FIRST_MS;
         applyUpdate(message);
       } else if (message.type === "error") {
-        if (message.error === "invalid_token" || message.error === "missing_token") fail(t("badToken"));
-        else if (message.error === "unknown_table") fail(t("noTable"));
+        if (message.error === "invalid_token" || message.error === "missing_token") fail(t("badToken"), true);
+        else if (message.error === "unknown_table") fail(t("noTable"), true);
       }
     });
     ws.addEventListener("close", () => {
@@ -750,16 +828,24 @@ export function startTable(page) {
     }
   }
 
+  // Deal the next round, or go on to the one another player dealt already.
   async function nextRound() {
     if (client.busy || client.status !== "round_over") return;
     client.busy = true;
+    client.movingOn = true;
     try {
-      const answer = await api("/rounds", { method: "POST" });
-      if (!answer.ok && answer.status !== 409) handleError(answer);
+      if (client.nextStarted === null) {
+        const answer = await api("/rounds", { method: "POST" });
+        if (!answer.ok && answer.status !== 409) {
+          client.movingOn = false;
+          handleError(answer);
+        }
+      }
     } finally {
       client.busy = false;
     }
-    if (!client.live) await refresh(true);
+    // The updates of the new round that this page set aside are asked for again.
+    if (client.movingOn) await refresh(true);
   }
 
   // -- rendering ------------------------------------------------------------------------------
@@ -800,7 +886,8 @@ export function startTable(page) {
     const view = client.view;
     const list = clear($("players"));
     const acting = new Set(view.to_act || []);
-    view.players.forEach((name, seat) => {
+    const players = view.players || client.info.seats.map((s) => s.name);
+    players.forEach((name, seat) => {
       const li = el("li", { className: "player", dataset: { seat } });
       if (acting.has(seat) && !view.outcome) li.classList.add("current");
       if (seat === client.seat) li.classList.add("me");
@@ -809,8 +896,8 @@ export function startTable(page) {
       else if (client.info.seats[seat] && client.info.seats[seat].bot) {
         head.append(el("span", { className: "tag", text: t("bot") + " · " + client.info.seats[seat].bot }));
       }
-      const size = view.hand_sizes[seat];
-      head.append(el("span", { className: "size", text: size === 1 ? t("card") : t("cards", size) }));
+      const size = (view.hand_sizes || [])[seat];
+      if (size !== undefined) head.append(el("span", { className: "size", text: size === 1 ? t("card") : t("cards", size) }));
       if (client.match && client.match.totals && client.match.totals.length) {
         head.append(el("span", { className: "total", text: client.match.totals[seat] + " pts" }));
       }
@@ -826,7 +913,7 @@ export function startTable(page) {
     section.hidden = !over;
     if (!over) return;
     const view = client.view;
-    const names = view.players;
+    const names = view.players || client.info.seats.map((s) => s.name);
     const outcome = view.outcome;
     const summary = clear($("round-summary"));
     if (outcome) {
@@ -870,6 +957,9 @@ export function startTable(page) {
     });
     table.append(body);
     clear($("points")).append(el("div", { className: "scroll" }, table));
+    if (client.nextStarted !== null) {
+      summary.append(el("p", { id: "next-started", className: "next-started", text: t("roundStarted", client.nextStarted) }));
+    }
     const next = $("next-round");
     next.hidden = client.status !== "round_over";
     if (!next.hidden) bindKey("n", () => next.click());

@@ -1,7 +1,7 @@
 // The home page: deal a table (POST /api/tables) for any of the games, with people and bots in
 // the seats and the number of rounds of the match, then show one link per person. In English or
 // French like the tables (the EN / FR buttons; the choice is kept for the table pages).
-import { $, addStrings, clear, el, languageGroup, setLang, showMessage, t, translatePage } from "./common.js";
+import { $, addStrings, clear, copyButton, el, languageGroup, setLang, showMessage, t, translatePage } from "./common.js";
 
 addStrings({
   en: {
@@ -26,6 +26,7 @@ addStrings({
     homeDeal: "Deal",
     homeLinks: "Send each player their own link",
     homeSecret: "A link is the seat's secret: whoever has it plays that seat.",
+    homeCopy: "Copy",
     homeError: "Error {0}",
     homeUnreachable: "Could not reach the server: {0}",
     "bot:easy": "easy",
@@ -57,6 +58,7 @@ addStrings({
     homeDeal: "Distribuer",
     homeLinks: "Envoyez à chaque joueur son propre lien",
     homeSecret: "Un lien est le secret de sa place : qui le détient joue à cette place.",
+    homeCopy: "Copier",
     homeError: "Erreur {0}",
     homeUnreachable: "Le serveur ne répond pas : {0}",
     "bot:easy": "facile",
@@ -158,8 +160,15 @@ async function create(event) {
   const list = clear($("link-list"));
   for (const seat of answer.seats) {
     if (!seat.url) continue;
-    const link = el("a", { text: location.origin + seat.url, attrs: { href: seat.url, target: "_blank", rel: "noopener" } });
-    list.append(el("li", { dataset: { seat: seat.seat } }, el("span", { className: "name", text: seat.name + ": " }), link));
+    const address = location.origin + seat.url;
+    const link = el("a", { text: address, attrs: { href: seat.url, target: "_blank", rel: "noopener" } });
+    const copy = copyButton(t("homeCopy"), () => address, () => window.getSelection().selectAllChildren(link), {
+      className: "copy-link",
+      i18n: "homeCopy",
+    });
+    list.append(
+      el("li", { dataset: { seat: seat.seat } }, el("span", { className: "name", text: seat.name + ": " }), link, " ", copy),
+    );
   }
   $("links").hidden = false;
 }
