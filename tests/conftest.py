@@ -19,6 +19,8 @@ therefore pass alone, in any order and beside another process running other test
   (``pg_support``), with database names that hold the worker's pid;
 - no module-level state that one test sets and another reads; tests that must share an
   expensive fixture or run in one process can say so with ``@pytest.mark.xdist_group("name")``;
+- a bound on work is a bound on CPU time (``time.process_time()``), never on wall time: a
+  sibling worker or another job on the machine stretches wall time by any factor;
 - a subprocess that is sent a signal must have the handler it needs: wait until the process
   shows it is ready (a server answers a request), not until it printed its first line.
 
