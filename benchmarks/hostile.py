@@ -1,8 +1,10 @@
 """The hostile suites with many more examples than CI runs, and fresh randomness.
 
 Runs every ``tests/test_hostile_*.py`` property (and ``tests/test_web_hostile.py``'s) under
-pytest with ``N`` examples each (CI runs 200, derandomized) and prints, per property, the
-examples hypothesis ran and whether it failed, then the totals. Exits non-zero if anything failed.
+pytest with ``N`` examples each (CI runs 200, derandomized) and hypothesis's ``long`` profile
+(``tests/conftest.py``: fresh randomness, 2,000 examples for a property that does not set its own
+count), and prints, per property, the examples hypothesis ran and whether it failed, then the
+totals. Exits non-zero if anything failed.
 
 Usage::
 
@@ -84,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         "no:cacheprovider",
         "--no-cov",
         "--hypothesis-show-statistics",
+        "--hypothesis-profile=long",
         *files,
     ]
     if args.seed is not None:

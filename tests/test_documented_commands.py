@@ -18,6 +18,8 @@ import shlex
 import signal
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -114,53 +116,85 @@ def test_every_documented_command_runs(document: str, tmp_path: Path) -> None:
     assert not failures, f"documented commands of {document} that fail:\n" + "\n".join(failures)
 
 
-def test_every_help_ends_with_two_examples_that_run(tmp_path: Path) -> None:
+def _help_examples() -> list[tuple[str, int]]:
+    """``(command, index)`` of every example that a command's ``--help`` shows."""
+    from cardgames.cli.app import EXAMPLES
+
+    return [(command, i) for command, examples in EXAMPLES.items() for i in range(len(examples))]
+
+
+def test_every_help_ends_with_two_examples() -> None:
     from cardgames.cli.app import EXAMPLES, build_parser
 
     parser = build_parser()
     (subcommands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     assert set(subcommands.choices) == set(EXAMPLES)
-    env = dict(os.environ, PYTHONUTF8="1", NO_COLOR="1")
-    failures: list[str] = []
     for command, examples in EXAMPLES.items():
         help_text = subcommands.choices[command].format_help()
         for action in subcommands.choices[command]._actions:
             assert action.help, f"{command} {action.option_strings or action.dest} has no help"
         assert help_text.rstrip().endswith(examples[1]), command
         assert len(examples) == 2
-        for example in examples:
-            argv = shlex.split(example)
-            argv = argv[3:] if argv[:3] == ["python", "-m", "cardgames"] else argv[1:]
-            if command == "serve":  # a server: it must start, then stop on Ctrl-C
-                problem = _serve_starts_and_stops(argv, tmp_path, env)
-                if problem:
-                    failures.append(f"{example}: {problem}")
-                continue
-            done = subprocess.run(
-                [sys.executable, "-m", "cardgames", *argv],
-                cwd=tmp_path,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                encoding="utf-8",
-                timeout=300,
-                check=False,
-            )
-            if done.returncode != 0:
-                failures.append(f"{example}: exit {done.returncode}: {done.stderr[-300:]}")
-    assert not failures, "\n".join(failures)
+
+
+# One test per example (not one loop over all of them): the slowest (simulations of a thousand
+# games) then run side by side under pytest-xdist, and a failure names its example.
+@pytest.mark.parametrize(("command", "index"), _help_examples())
+def test_every_help_example_runs(command: str, index: int, tmp_path: Path) -> None:
+    from cardgames.cli.app import EXAMPLES
+
+    env = dict(os.environ, PYTHONUTF8="1", NO_COLOR="1")
+    example = EXAMPLES[command][index]
+    argv = _argv_of(example)
+    if command == "serve":  # a server: it must start, then stop on Ctrl-C
+        problem = _serve_starts_and_stops(argv, tmp_path, env)
+        assert problem is None, f"{example}: {problem}"
+        return
+    for earlier in EXAMPLES[command][:index]:  # the file an earlier example writes
+        if "--record" in earlier:
+            made = _run(_argv_of(earlier), tmp_path, env)
+            assert made.returncode == 0, f"{earlier}: exit {made.returncode}: {made.stderr}"
+    done = _run(argv, tmp_path, env)
+    assert done.returncode == 0, f"{example}: exit {done.returncode}: {done.stderr[-300:]}"
+
+
+def _argv_of(example: str) -> list[str]:
+    """The arguments after ``cardgames`` (or ``python -m cardgames``) of an example."""
+    argv = shlex.split(example)
+    return argv[3:] if argv[:3] == ["python", "-m", "cardgames"] else argv[1:]
+
+
+def _run(argv: list[str], cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardgames", *argv],
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+    )
 
 
 def _serve_starts_and_stops(argv: list[str], cwd: Path, env: dict[str, str]) -> str | None:
-    """Run a ``cardgames serve`` example on a free port; it must listen, then exit 0 on SIGINT."""
+    """Run a ``cardgames serve`` example on a free port: it must answer, then exit 0 on SIGINT.
+
+    The signal is sent once the server answers a request, not when it prints its first line:
+    that line comes before uvicorn installs its signal handlers, and a SIGINT sent in between
+    is lost when the process started with SIGINT ignored (as every command of a shell's
+    background job does, a test run started with ``&`` included): the server never stopped. It
+    is started that way here, so that a signal sent too early shows as that failure at once.
+    """
     if sys.platform == "win32":  # pragma: no cover - no SIGINT to send there
         return None
     pytest.importorskip("uvicorn")
     port = argv.index("--port") + 1
     argv = [*argv[:port], "0", *argv[port + 1 :]]
+    sigint_ignored = ["sh", "-c", "trap '' INT; exec \"$@\"", "sh"]
     with subprocess.Popen(
-        [sys.executable, "-m", "cardgames", *argv],
+        [*sigint_ignored, sys.executable, "-m", "cardgames", *argv],
         cwd=cwd,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -171,14 +205,31 @@ def _serve_starts_and_stops(argv: list[str], cwd: Path, env: dict[str, str]) -> 
     ) as server:
         assert server.stdout is not None
         first = server.stdout.readline()
+        listening = re.match(r"cardgames serve: listening on (http://\S+)", first)
+        answered = listening is not None and _answers(listening[1], server)
         server.send_signal(signal.SIGINT)
         try:
             _, err = server.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             server.kill()
             return "did not stop on SIGINT"
-    if not first.startswith("cardgames serve: listening on http://"):
+    if not listening:
         return f"did not start: {first!r} {err[-300:]}"
+    if not answered:
+        return f"did not answer at {listening[1]}: {err[-300:]}"
     if server.returncode != 0:
         return f"exit {server.returncode} after SIGINT: {err[-300:]}"
     return None
+
+
+def _answers(url: str, server: subprocess.Popen[str], timeout: float = 60) -> bool:
+    """Whether the server at ``url`` answers its home page within ``timeout`` seconds."""
+    url = url.replace("//0.0.0.0:", "//127.0.0.1:").replace("//[::]:", "//[::1]:")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                return bool(response.status == 200)
+        except OSError:  # not serving yet (refused, reset): the lifespan is still starting
+            time.sleep(0.05)
+    return False

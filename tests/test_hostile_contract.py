@@ -322,10 +322,10 @@ def test_an_integer_of_many_digits_is_refused_in_linear_time(kind: str) -> None:
     text, load = _documents(state)[kind]
     edited = text.replace('"version":1', '"version":' + "7" * 600_000, 1)
     assert len(edited) > 600_000
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidStateError):
         load(edited)
-    assert time.perf_counter() - started < 1, "reading the digits took too long"
+    assert time.process_time() - started < 1, "reading the digits took too long"
 
 
 @pytest.mark.parametrize("value", [123, None, b"crazy-eights", ["crazy-eights"], Evil()])

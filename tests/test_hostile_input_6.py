@@ -159,10 +159,10 @@ def test_a_huge_face_of_an_effects_table_is_refused_unread() -> None:
 
 def test_parse_cards_refuses_text_over_its_bound_unread() -> None:
     text = "8H " * 1_000_000
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(ParseError) as raised:
         parse_cards(text)
-    assert time.perf_counter() - started < 0.5  # 7 s when every card was read
+    assert time.process_time() - started < 0.5  # 7 s when every card was read
     assert "65,536" in str(raised.value)
     assert len(str(raised.value)) < 1000
     assert peak_bytes(lambda: parse_cards(text)) < 100_000
@@ -389,10 +389,10 @@ _EIGHT = Card.parse("8H")
     ids=["a-million-hands", "a-huge-hand", "a-mapping-of-100000-names"],
 )
 def test_round_points_reads_no_more_hands_or_cards_than_a_round_can_hold(hands: Any) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidArgumentError) as raised:
         crazy_eights.round_points(hands)
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
     assert raised.value.argument == "hands"
     assert len(str(raised.value)) < 1000
     assert peak_bytes(lambda: crazy_eights.round_points(hands)) < 200_000

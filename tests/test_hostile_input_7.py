@@ -126,10 +126,10 @@ def test_a_record_built_by_hand_writes_and_reads_back_or_is_refused() -> None:
 @pytest.mark.parametrize("field", ["players", "agents", "deck", "moves"])
 def test_an_endless_sequence_in_a_record_is_refused_not_read_forever(field: str) -> None:
     item: object = RecordedMove(0, "draw") if field == "moves" else "8H"
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidArgumentError) as raised:
         GameRecord(**{**_fields(), field: itertools.repeat(item)})
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert raised.value.argument == field
     if field != "moves":
         peak = peak_bytes(lambda: GameRecord(**{**_fields(), field: itertools.repeat(item)}))
@@ -261,10 +261,10 @@ _SEEDED: dict[str, Callable[[Any], object]] = {
 def test_a_seed_beyond_what_a_record_holds_is_refused_at_once(
     call: Callable[[Any], object], seed: int
 ) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidArgumentError) as raised:
         call(seed)
-    assert time.perf_counter() - started < 0.5  # 2.4 s for a million digits, 200 s for _WIDE
+    assert time.process_time() - started < 0.5  # 2.4 s for a million digits, 200 s for _WIDE
     assert raised.value.argument == "seed"
     assert len(str(raised.value)) < 1000
 
@@ -287,16 +287,16 @@ def test_a_state_dealt_with_any_seed_it_takes_can_be_logged_and_recorded() -> No
 def test_rng_from_seed_refuses_a_seed_wider_than_its_bound_before_any_work() -> None:
     from cardgames.rng import Rng
 
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in (_WIDE, -_WIDE, 1 << 65536):
         with pytest.raises(InvalidArgumentError) as raised:
             Rng.from_seed(seed)
         assert isinstance(raised.value, ValueError)
         assert len(str(raised.value)) < 1000
-    assert time.perf_counter() - started < 0.5
-    started = time.perf_counter()
+    assert time.process_time() - started < 0.5
+    started = time.process_time()
     widest = Rng.from_seed((1 << 65536) - 1)  # 1,024 limbs: 2.5 s when limbs were shifted out
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
     assert widest != Rng.from_seed(-((1 << 65536) - 1)) != Rng.from_seed((1 << 65535) - 1)
 
 
@@ -324,10 +324,10 @@ def test_rewards_refuses_a_number_of_seats_that_is_not_one(players: Any) -> None
     pytest.importorskip("numpy", reason="cardgames.rl needs the rl extra (NumPy)")
     from cardgames.rl import rewards
 
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidArgumentError) as raised:
         rewards(None, players)  # 10**9 made a tuple of a billion floats; 2**64 OverflowError
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
     assert raised.value.argument == "players"
 
 
@@ -363,10 +363,10 @@ def test_narrate_refuses_an_endless_iterable_of_events() -> None:
 
     state = crazy_eights.new_game(["Tom", "Léa"], seed=1)
     event = state.apply(state.legal_moves()[0]).last_events[0]
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidArgumentError) as raised:
         narrate(itertools.repeat(event), ["Tom", "Léa"])  # read forever, filling memory
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0
     assert raised.value.argument == "events"
     assert len(narrate([event] * 10_000, ["Tom", "Léa"])) == 1  # one player's sentence
 

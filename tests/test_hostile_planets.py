@@ -302,11 +302,11 @@ def test_a_seed_with_index_deals_the_game_of_its_int() -> None:
     ids=["1e9", "1e400", "-1", "0", "1", "7", "None", "2.5", "True", "text", "one", "1e6 names"],
 )
 def test_new_game_refuses_bad_players_at_once(players: object) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidRulesError) as info:
         new_game(players, seed=1)  # type: ignore[arg-type]
     assert info.value.option == "players"
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
 
 
 def _endless_deck() -> Iterator[PlanetCard]:
@@ -328,11 +328,11 @@ def _endless_deck() -> Iterator[PlanetCard]:
     ids=["codes", "short", "long", "endless", "long text", "int", "nones"],
 )
 def test_new_game_refuses_a_bad_deck(deck: object) -> None:
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(InvalidRulesError) as info:
         new_game(2, seed=1, deck=deck)  # type: ignore[arg-type]
     assert info.value.option == "deck"
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
 
 
 def test_new_game_refuses_rules_of_another_game() -> None:
@@ -613,14 +613,14 @@ def test_a_mutated_state_loads_plays_and_saves_or_is_refused(
     tree = json.loads(POSITIONS[index].to_json())
     _mutate(tree, data, rounds)
     text = json.dumps(tree)
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         loaded = State.from_json(text)
     except InvalidStateError as error:
         event(f"refused at {re.sub(r'/[0-9]+', '/N', error.path)}")
         return
     finally:
-        assert time.perf_counter() - started < 1, "loading took too long"
+        assert time.process_time() - started < 1, "loading took too long"
     event("loaded")
     end = _play_to_end(loaded, seed=len(text))
     assert State.from_json(end.to_json()) == end
@@ -659,13 +659,13 @@ def test_every_counter_at_every_hostile_value_loads_soundly_or_is_refused(counte
                 continue
             node[key] = value
             text = json.dumps(tree)
-            started = time.perf_counter()
+            started = time.process_time()
             try:
                 loaded = State.from_json(text)
             except InvalidStateError:
                 continue
             finally:
-                assert time.perf_counter() - started < 1
+                assert time.process_time() - started < 1
             end = _play_to_end(loaded, seed=value % 1000, every=25)
             assert State.from_json(end.to_json()) == end
 
@@ -678,7 +678,7 @@ def test_huge_black_hole_counts_cost_nothing(value: int) -> None:
     document["data"]["black_holes"] = [value, 0, 0]
     text = json.dumps(document)
     tracemalloc.start()
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         with pytest.raises(InvalidStateError) as info:
             State.from_json(text)
@@ -686,7 +686,7 @@ def test_huge_black_hole_counts_cost_nothing(value: int) -> None:
     finally:
         tracemalloc.stop()
     assert info.value.path == "/data/black_holes/0"
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
     assert peak < 200 * len(text) + 1_000_000
 
 
@@ -711,11 +711,11 @@ def test_rules_documents_with_huge_numbers_are_refused_at_once() -> None:
                 tree["data"][name] = " ".join([str(value)] * 10)
             else:
                 tree["data"][name] = value
-            started = time.perf_counter()
+            started = time.process_time()
             with pytest.raises(InvalidStateError) as info:
                 Rules.from_json(json.dumps(tree))
             assert info.value.path == f"/data/{name}"
-            assert time.perf_counter() - started < 0.5
+            assert time.process_time() - started < 0.5
 
 
 def test_a_long_score_table_text_is_refused_before_it_is_split() -> None:
@@ -837,14 +837,14 @@ def test_a_mutated_view_that_loads_can_be_sampled(
     seat = None if viewer < 0 else viewer % len(state.players)
     tree = _view_document(state, seat)
     _mutate(tree, data, rounds)
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         view = View.from_json(json.dumps(tree))
     except InvalidStateError as error:
         event(f"refused at {re.sub(r'/[0-9]+', '/N', error.path)}")
         return
     finally:
-        assert time.perf_counter() - started < 1, "loading took too long"
+        assert time.process_time() - started < 1, "loading took too long"
     event("loaded")
     _sample_and_check(view, seed=index)
 
