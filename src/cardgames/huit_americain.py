@@ -368,10 +368,12 @@ GAME: Game[SheddingState] = Game(
     ),
     capabilities={
         "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
+        "heuristic_agent": Lazy("cardgames.shedding.heuristic:heuristic_agent"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
         "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),
+        "search_policy": Lazy("cardgames.shedding.search:search_policy"),
     },
 )
 register(GAME)

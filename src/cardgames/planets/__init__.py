@@ -237,6 +237,7 @@ GAME: Final[Game[PlanetsState]] = Game(
     ),
     capabilities={
         "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
+        "heuristic_agent": Lazy("cardgames.planets.heuristic:heuristic_agent"),
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
         "rules_explanation": Lazy("cardgames.planets.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.planets.schemas:SCHEMA_PARTS"),
