@@ -38,8 +38,6 @@ import pytest
 
 from cardgames import CardGamesError, crazy_eights, huit_americain
 from cardgames.agents import RandomAgent, base, make_agent, play_game
-from cardgames.agents._shedding_heuristic import best_play as _best_play
-from cardgames.agents._shedding_heuristic import shedding_move as _shedding_move
 from cardgames.agents.base import AgentError, _random_without_view, _views_name_the_current_player
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
@@ -55,6 +53,8 @@ from cardgames.shedding import (
     SheddingView,
     TakePenalty,
 )
+from cardgames.shedding.heuristic_choice import best_play as _best_play
+from cardgames.shedding.heuristic_choice import shedding_move as _shedding_move
 from cardgames.shedding.rules import Effects, Scoring
 from cardgames.shedding.scoring import _round_outcome, points_table, round_outcome
 from cardgames.simulate import game_seed, simulate

@@ -367,6 +367,7 @@ GAME: Game[SheddingState] = Game(
         players, rules, seed=seed, rounds=rounds
     ),
     capabilities={
+        "beliefs": Lazy("cardgames.shedding.infostate:BELIEFS"),
         "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
         "heuristic_agent": Lazy("cardgames.shedding.heuristic:heuristic_agent"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),

@@ -236,6 +236,7 @@ GAME: Final[Game[PlanetsState]] = Game(
         players, rules, seed=seed, games=rounds
     ),
     capabilities={
+        "beliefs": Lazy("cardgames.planets.infostate:BELIEFS"),
         "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
         "heuristic_agent": Lazy("cardgames.planets.heuristic:heuristic_agent"),
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),

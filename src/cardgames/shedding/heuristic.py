@@ -2,7 +2,7 @@
 
 `SheddingHeuristicAgent` plays Crazy Eights and 8 Américain under any rules; its rules of
 thumb are listed in `cardgames.agents.heuristic`. The choice itself lives in
-`cardgames.agents._shedding_heuristic`, a module the binary wheels compile.
+`cardgames.shedding.heuristic_choice`, a module the binary wheels compile.
 
 Examples:
     >>> from cardgames import crazy_eights
@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
-from cardgames.agents._shedding_heuristic import best_play, shedding_move
 from cardgames.game import Game, Move, View
 from cardgames.rng import Rng
+from cardgames.shedding.heuristic_choice import shedding_move
 from cardgames.shedding.view import SheddingView
 
 __all__ = ["SheddingHeuristicAgent", "heuristic_agent"]
@@ -55,9 +55,4 @@ class SheddingHeuristicAgent:
         """
         if not isinstance(view, SheddingView):
             raise TypeError(f"expected a SheddingView, got {type(view).__name__}")
-        return _shedding_move(view, legal), rng
-
-
-# The choice itself lives in a module the binary wheels compile (these names are its own).
-_shedding_move = shedding_move
-_best_play = best_play
+        return shedding_move(view, legal), rng
