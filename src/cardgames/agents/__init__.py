@@ -3,7 +3,7 @@
 See `cardgames.agents.base` for the protocol and the driver's fair order of out-of-turn moves.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardgames.agents.base import (
     Agent,
@@ -23,9 +23,6 @@ from cardgames.agents.heuristic import HEURISTIC_AGENT, heuristic_agent
 from cardgames.agents.ismcts import ISMCTSAgent, MoveStatistics
 from cardgames.agents.levels import LEVELS, MistakenAgent
 from cardgames.agents.registry import AGENT_NAMES, make_agent
-
-if TYPE_CHECKING:
-    from cardgames.agents.heuristic import PlanetsHeuristicAgent, SheddingHeuristicAgent
 
 __all__ = [
     "AGENT_NAMES",

@@ -72,27 +72,13 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from cardgames.agents.base import Agent
 from cardgames.errors import InvalidRulesError, MissingCapabilityError
 from cardgames.game import Capability, Game, Lazy
 
-if TYPE_CHECKING:
-    from typing import TypeAlias
-
-    from cardgames.planets.heuristic import PlanetsHeuristicAgent
-    from cardgames.shedding.heuristic import SheddingHeuristicAgent
-
-    HeuristicAgent: TypeAlias = SheddingHeuristicAgent | PlanetsHeuristicAgent
-
-__all__ = [
-    "HEURISTIC_AGENT",
-    "HeuristicAgent",
-    "PlanetsHeuristicAgent",
-    "SheddingHeuristicAgent",
-    "heuristic_agent",
-]
+__all__ = ["HEURISTIC_AGENT", "heuristic_agent"]
 
 HEURISTIC_AGENT: Final = Capability[Callable[[Game[Any]], Agent]](
     "heuristic_agent", "a casual-player agent, for the heuristic, easy and medium bots"
