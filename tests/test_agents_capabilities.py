@@ -11,10 +11,8 @@
 
 from __future__ import annotations
 
-import ast
 import pickle
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -38,6 +36,9 @@ from cardgames.errors import InvalidArgumentError, InvalidRulesError, MissingCap
 from cardgames.game import Game, Move, State, View
 from cardgames.infostate import BELIEFS, InfoState, ViewBeliefs
 from cardgames.rng import Rng
+from test_narration_capabilities import (
+    test_the_generic_modules_import_no_game_package as imports_no_game_package,
+)
 
 import toygame
 
@@ -275,27 +276,11 @@ GENERIC = (
     "agents/ismcts.py",
     "infostate.py",
 )
-GAME_PACKAGES = (
-    "cardgames.shedding",
-    "cardgames.planets",
-    "cardgames.crazy_eights",
-    "cardgames.huit_americain",
-)
 
 
 @pytest.mark.parametrize("path", GENERIC)
 def test_the_generic_agent_modules_import_no_game_package(path: str) -> None:
-    source = Path(cardgames.game.__file__).parent / path
-    tree = ast.parse(source.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module is not None:
-            names = [node.module]
-        elif isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        else:
-            continue
-        for name in names:
-            assert not name.startswith(GAME_PACKAGES), (path, name)
+    imports_no_game_package(path)
 
 
 def test_the_moved_agents_stay_importable_from_the_agents_package() -> None:
