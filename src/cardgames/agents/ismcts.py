@@ -66,7 +66,9 @@ Decisions this implementation makes:
   - name the suit held most;
   - always announce (the one card a swap left it first of all).
 
-  Ties are drawn at random. Other games get uniformly random moves.
+  Ties are drawn at random. Each game brings its policy (its ``search_policy`` capability,
+  `SEARCH_POLICY`: the shedding games' is `cardgames.shedding.search`); a game that brings none,
+  as the planet game, gets uniformly random moves.
 - **Randomness.** Everything is drawn from the agent's `Rng`. Each determinization uses a child
   stream split off it; ties, expansions and playouts use the stream itself. The returned `Rng`
   is the advanced stream, so a game between agents stays a pure function of its seed. A forced
