@@ -39,7 +39,6 @@ import pytest
 from cardgames import CardGamesError, crazy_eights, huit_americain
 from cardgames.agents import RandomAgent, base, make_agent, play_game
 from cardgames.agents.base import AgentError, _random_without_view, _views_name_the_current_player
-from cardgames.agents.heuristic import _best_play, _shedding_move
 from cardgames.cards import Card, Suit
 from cardgames.errors import InvalidArgumentError
 from cardgames.game import Game, LegalMoves, Move, Termination, View, find_game, games
@@ -54,6 +53,8 @@ from cardgames.shedding import (
     SheddingView,
     TakePenalty,
 )
+from cardgames.shedding.heuristic_choice import best_play as _best_play
+from cardgames.shedding.heuristic_choice import shedding_move as _shedding_move
 from cardgames.shedding.rules import Effects, Scoring
 from cardgames.shedding.scoring import _round_outcome, points_table, round_outcome
 from cardgames.simulate import game_seed, simulate
@@ -422,7 +423,8 @@ def test_the_engine_s_unchecked_outcome_is_the_checked_one(
 
 
 def test_the_search_keeps_one_policy_per_rules() -> None:
-    from cardgames.agents._search import SheddingPolicy, policy_for
+    from cardgames.shedding.search import SheddingPolicy
+    from cardgames.shedding.search import search_policy as policy_for
 
     state = crazy_eights.new_game(2, seed=1)
     policy = policy_for(state)

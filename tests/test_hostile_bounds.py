@@ -44,7 +44,6 @@ from cardgames import (
     huit_americain,
     planets,
 )
-from cardgames.agents import _search, _shedding_heuristic
 from cardgames.agents.base import RandomAgent
 from cardgames.agents.heuristic import heuristic_agent
 from cardgames.agents.ismcts import ISMCTSAgent
@@ -59,6 +58,8 @@ from cardgames.records import GameRecord
 from cardgames.rng import Rng
 from cardgames.schema import schema
 from cardgames.shedding import beliefs, engine
+from cardgames.shedding import heuristic_choice as _shedding_heuristic
+from cardgames.shedding import search as shedding_search
 from cardgames.shedding.rules import Effect, Effects, Scoring, SheddingRules
 from hostile_support import peak_bytes
 
@@ -386,7 +387,7 @@ def _decisions(indexes: Sequence[int]) -> list[tuple[int, str]]:
 def _cache_sizes() -> dict[str, int]:
     return {
         "engine tables": len(engine._TABLE_CACHE),
-        "search policies": len(_search._POLICIES),
+        "search policies": len(shedding_search._POLICIES),
         "heuristic tables": len(_shedding_heuristic._TABLES),
         "belief masks": beliefs._fit_mask.cache_info().currsize,
     }

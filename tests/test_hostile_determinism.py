@@ -54,8 +54,6 @@ from hypothesis import strategies as st
 import cardgames
 from cardgames import crazy_eights, planets
 from cardgames.agents import AGENT_NAMES, AgentError, RandomAgent, make_agent, play_game
-from cardgames.agents import heuristic as heuristic_module
-from cardgames.agents.heuristic import _all_present, _at_least, _PlanetsChoice
 from cardgames.agents.ismcts import _ln
 from cardgames.errors import (
     CardGamesError,
@@ -64,6 +62,8 @@ from cardgames.errors import (
     UnknownGameError,
 )
 from cardgames.game import Move, View
+from cardgames.planets import heuristic as heuristic_module
+from cardgames.planets.heuristic import _all_present, _at_least, _PlanetsChoice
 from cardgames.rng import Rng
 from cardgames.simulate import GameRow, simulate
 

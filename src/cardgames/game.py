@@ -685,6 +685,16 @@ class Game(Generic[GameStateT]):
             raise InvalidStateError("/game", f"expected {self.name!r}, got {game!r}")
         return match
 
+    @property
+    def samples_states(self) -> bool:
+        """Whether the game implements `sample_state` (what information-set search needs).
+
+        Examples:
+            >>> find_game("planets").samples_states
+            True
+        """
+        return self._sample_state is not None
+
     def sample_state(self, view: View, rng: Any) -> GameStateT:
         """A full state consistent with everything ``view`` shows.
 

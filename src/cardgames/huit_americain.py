@@ -367,13 +367,16 @@ GAME: Game[SheddingState] = Game(
         players, rules, seed=seed, rounds=rounds
     ),
     capabilities={
+        "beliefs": Lazy("cardgames.shedding.infostate:BELIEFS"),
         "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
+        "heuristic_agent": Lazy("cardgames.shedding.heuristic:heuristic_agent"),
         "lowest_total_wins": Lazy("cardgames.shedding.scoring:lowest_total_wins"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
         "option_formats": Lazy("cardgames.shedding.explain:OPTION_FORMATS"),
         "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),
+        "search_policy": Lazy("cardgames.shedding.search:search_policy"),
     },
 )
 register(GAME)

@@ -15,19 +15,22 @@ a bot can deal the unseen cards consistently with everything it saw (`InfoState.
   skipped view would lose what happened. `play_game` keeps one per seat whose agent asks for it
   (`cardgames.agents.base.InformedAgent`); `from_states` builds one from a game's states (a
   `GameLog`'s ``states``).
-- **Beliefs per game.** The shedding games infer what `cardgames.shedding.beliefs` states (who
-  could not play when they drew or passed, swapped hands, which slot a laid card came from).
-  The planet game's views already carry everything its rules let a seat know (cards given to or
-  stolen by it, the cards it put back on the stock and under it, its face-down discards: see
-  `cardgames.planets.engine`), so its beliefs are the current view's and `sample` is
-  `Game.sample_state`; so is it for any other game.
+- **Beliefs per game.** Each game brings its belief tracker, its ``beliefs`` capability
+  (`BELIEFS`, a `BeliefTracker`). The shedding games infer what `cardgames.shedding.beliefs`
+  states (who could not play when they drew or passed, swapped hands, which slot a laid card
+  came from). The planet game's views already carry everything its rules let a seat know
+  (cards given to or stolen by it, the cards it put back on the stock and under it, its
+  face-down discards: see `cardgames.planets.engine`), so its beliefs are the current view's
+  and `sample` is `Game.sample_state`; so is it for a game that brings no tracker (the
+  default, `ViewBeliefs`).
 - **Checked at the edge.** `start` and `extend` take only a view the game can show
   (`Game.check_view`, of the game's own view type), and `extend` only one of the same table
   (game, seat, players, rules) one move later that can follow the last in play: none after
   the end of the game; in the shedding games the seat's own hand and the other hands' sizes
   must follow from the view's events; in the planet game nothing one move cannot undo may be
   undone (the turn, gatherings laid, face-down discards, black holes played:
-  `cardgames.planets.invariants.check_follows`).
+  `cardgames.planets.invariants.check_follows`): each game's tracker says what cannot follow
+  (`BeliefTracker.cannot_follow`, `BeliefTracker.breaks_history`).
   Anything else gets an `InvalidArgumentError` before anything is built from it. A view
   without rules (``rules=None``, the game's default rules) is kept with them written out, as
   the engine's views have them, so that a sample's view equals the kept one.
@@ -58,16 +61,84 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, Final, final
+from typing import Any, Final, Protocol, final
 
 import attrs
 
 from cardgames.codec import decode, dump_document, encode
 from cardgames.errors import InvalidArgumentError, InvalidStateError, UnknownGameError
-from cardgames.game import Game, State, View, find_game, load_game_document
+from cardgames.game import Capability, Game, State, View, find_game, load_game_document
 from cardgames.rng import Rng
 
-__all__ = ["InfoState"]
+__all__ = ["BELIEFS", "BeliefTracker", "InfoState", "ViewBeliefs"]
+
+
+class BeliefTracker(Protocol):
+    """What an `InfoState` asks its game about the hidden cards (the ``beliefs`` capability).
+
+    The beliefs are a value of the game's own (immutable); the tracker starts them at the first
+    view, updates them at each next view, samples a full state that honours them, and says
+    which next view cannot follow in play.
+    """
+
+    def start(self, view: Any) -> Any:
+        """The beliefs at a seat's first view (``None``: the view holds all there is to know)."""
+
+    def update(self, beliefs: Any, before: Any, after: Any) -> Any:
+        """The beliefs once ``after``, the seat's view one move after ``before``, is seen."""
+
+    def sample(
+        self, view: Any, beliefs: Any, rng: Rng, game: Game[Any]
+    ) -> tuple[State[Any, Any, Any], int]:
+        """A full state whose seat's view is ``view``, honouring ``beliefs``; and 1 or 0.
+
+        1 if the sampler fell back to a state that does not honour them all, else 0.
+        """
+
+    def cannot_follow(self, last: Any, view: Any) -> str | None:
+        """What in ``view`` no move after ``last`` can give (in words), or ``None``."""
+
+    def breaks_history(self, before: Any, after: Any) -> bool:
+        """Whether ``after`` (updated from ``before``) shows a view that cannot follow in play."""
+
+
+class ViewBeliefs:
+    """The default tracker: the beliefs are the current view's (``None``).
+
+    It samples with `Game.sample_state` and lets every next view follow. A game whose views
+    carry everything its rules let a seat know (the planet game) needs no more; a game can
+    subclass it to override one method.
+    """
+
+    def start(self, view: Any) -> Any:
+        """No beliefs."""
+        return None
+
+    def update(self, beliefs: Any, before: Any, after: Any) -> Any:
+        """No beliefs."""
+        return None
+
+    def sample(
+        self, view: Any, beliefs: Any, rng: Rng, game: Game[Any]
+    ) -> tuple[State[Any, Any, Any], int]:
+        """`Game.sample_state` of the view (never a fallback)."""
+        return game.sample_state(view, rng), 0
+
+    def cannot_follow(self, last: Any, view: Any) -> str | None:
+        """Nothing beyond the generic checks."""
+        return None
+
+    def breaks_history(self, before: Any, after: Any) -> bool:
+        """Never."""
+        return False
+
+
+BELIEFS: Final = Capability[BeliefTracker](
+    "beliefs",
+    "a belief tracker of the hidden cards, for information states",
+    default=lambda game: ViewBeliefs(),
+)
+"""The key of a game's `BeliefTracker`; default: `ViewBeliefs` (the current view's beliefs)."""
 
 _MAX_VIEWS: Final = 1_000_000
 """The most views a loaded document may hold (a round is capped far below)."""
@@ -139,7 +210,8 @@ class InfoState:
             raise InvalidArgumentError("view", type(view).__name__, "expected a seat's view")
         _check_view(game, view)
         view = _rules_written_out(game, view)
-        return cls._make(game, seat, 1, _start_beliefs(view), _Cell(view, None))
+        beliefs = game.capability(BELIEFS).start(view)
+        return cls._make(game, seat, 1, beliefs, _Cell(view, None))
 
     def extend(self, view: View) -> InfoState:
         """This information state once ``view``, the seat's view after the next move, is seen.
@@ -173,7 +245,7 @@ class InfoState:
                 _moves_played(view),
                 f"expected the view after move {expected} (moves_played {expected})",
             )
-        problem = _cannot_follow(last, view)
+        problem = _cannot_follow(self._game, last, view)
         if problem is not None:
             raise InvalidArgumentError(
                 "view",
@@ -193,7 +265,7 @@ class InfoState:
         The drivers (`cardgames.agents.play_game`, the Gymnasium environment, the server) call
         it with ``state.view(seat)``; everything from outside goes through `extend`.
         """
-        beliefs = _update_beliefs(self._beliefs, self._cell.view, view)
+        beliefs = self._game.capability(BELIEFS).update(self._beliefs, self._cell.view, view)
         return InfoState._make(
             self._game, self._seat, self._length + 1, beliefs, _Cell(view, self._cell)
         )
@@ -259,8 +331,8 @@ class InfoState:
     def beliefs(self) -> Any:
         """The game's constraints on the hidden cards.
 
-        A `cardgames.shedding.beliefs.SheddingBeliefs` in the shedding games; ``None`` where
-        the view holds all there is to know.
+        What the game's `BeliefTracker` keeps: a `cardgames.shedding.beliefs.SheddingBeliefs`
+        in the shedding games; ``None`` where the view holds all there is to know.
         """
         return self._beliefs
 
@@ -314,7 +386,8 @@ class InfoState:
         The state's view for the seat equals `view`. In the shedding games every other hand
         honours the beliefs unless the bounded retries ran out (then 1 is returned and the
         closest consistent deal is used: see `cardgames.shedding.beliefs.sample`); elsewhere it
-        is `Game.sample_state` of the view (0).
+        is what the game's `BeliefTracker` samples, by default `Game.sample_state` of the view
+        (0).
 
         Raises:
             InvalidArgumentError: if ``rng`` is not an `Rng`.
@@ -322,12 +395,8 @@ class InfoState:
         """
         if not isinstance(rng, Rng):
             raise InvalidArgumentError("rng", rng, "expected an Rng")
-        view = self._cell.view
-        if self._beliefs is not None:
-            from cardgames.shedding import beliefs
-
-            return beliefs.sample(view, self._beliefs, rng, self._game)  # type: ignore[arg-type]
-        return self._game.sample_state(view, rng), 0
+        tracker = self._game.capability(BELIEFS)
+        return tracker.sample(self._cell.view, self._beliefs, rng, self._game)
 
     # -- documents ----------------------------------------------------------------------
 
@@ -425,34 +494,26 @@ def _rules_written_out(game: Game[Any], view: View) -> View:
     return view
 
 
-def _cannot_follow(last: View, view: View) -> str | None:
+def _cannot_follow(game: Game[Any], last: View, view: View) -> str | None:
     """What in ``view`` no move after ``last`` can give, or ``None`` (before any beliefs).
 
-    No view follows the end of the game; in the planet game, what one move cannot undo
-    (`cardgames.planets.invariants.check_follows`). The shedding games check their hands
-    through the beliefs (`_breaks_history`).
+    No view follows the end of the game; then the game's tracker says
+    (`BeliefTracker.cannot_follow`: in the planet game, what one move cannot undo).
     """
     if getattr(last, "outcome", None) is not None:
         return "the game was over"
-    from cardgames.planets.views import PlanetsView
-
-    if type(view) is PlanetsView and type(last) is PlanetsView:
-        from cardgames.planets.invariants import check_follows
-
-        field = check_follows(last, view)
-        if field is not None:
-            return f"{field} cannot change so in one move"
-    return None
+    return game.capability(BELIEFS).cannot_follow(last, view)
 
 
 def _breaks_history(before: InfoState, after: InfoState) -> bool:
     """Whether the last view of ``after`` cannot follow the last of ``before`` in play.
 
-    The beliefs count the views whose hands do not follow from the events
-    (`cardgames.shedding.beliefs.SheddingBeliefs.resyncs`); a recorded history has none.
+    The game's tracker says, from the beliefs (`BeliefTracker.breaks_history`: the shedding
+    games count the views whose hands do not follow from the events); a recorded history has
+    none.
     """
-    old, new = before.beliefs, after.beliefs
-    return old is not None and new is not None and bool(new.resyncs > old.resyncs)
+    tracker = before.game.capability(BELIEFS)
+    return tracker.breaks_history(before.beliefs, after.beliefs)
 
 
 def _game_of(view: object, game: Game[Any] | None) -> Game[Any]:
@@ -484,27 +545,3 @@ def _moves_played(view: View) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidArgumentError("view", type(view).__name__, "expected a view with moves_played")
     return value
-
-
-def _start_beliefs(view: View) -> Any:
-    from cardgames.shedding.view import SheddingView
-
-    if type(view) is SheddingView and view.viewer is not None:
-        from cardgames.shedding import beliefs
-
-        return beliefs.start(view)
-    return None
-
-
-def _update_beliefs(beliefs: Any, before: View, after: View) -> Any:
-    if beliefs is None:
-        return None
-    from cardgames.shedding import beliefs as shedding
-    from cardgames.shedding.view import SheddingView
-
-    assert isinstance(before, SheddingView)
-    assert isinstance(after, SheddingView)
-    rules = after.rules
-    if rules is None:
-        rules = find_game(after.game).default_rules
-    return shedding.update(beliefs, before, after, rules)

@@ -3,6 +3,8 @@
 See `cardgames.agents.base` for the protocol and the driver's fair order of out-of-turn moves.
 """
 
+from typing import Any
+
 from cardgames.agents.base import (
     Agent,
     AgentError,
@@ -17,17 +19,14 @@ from cardgames.agents.base import (
     offer_move,
     play_game,
 )
-from cardgames.agents.heuristic import (
-    PlanetsHeuristicAgent,
-    SheddingHeuristicAgent,
-    heuristic_agent,
-)
+from cardgames.agents.heuristic import HEURISTIC_AGENT, heuristic_agent
 from cardgames.agents.ismcts import ISMCTSAgent, MoveStatistics
 from cardgames.agents.levels import LEVELS, MistakenAgent
 from cardgames.agents.registry import AGENT_NAMES, make_agent
 
 __all__ = [
     "AGENT_NAMES",
+    "HEURISTIC_AGENT",
     "LEVELS",
     "Agent",
     "AgentError",
@@ -49,3 +48,12 @@ __all__ = [
     "offer_move",
     "play_game",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The built-in games' heuristic agents, loaded on first use (`cardgames.agents.heuristic`)."""
+    if name in ("PlanetsHeuristicAgent", "SheddingHeuristicAgent"):
+        from cardgames.agents import heuristic
+
+        return getattr(heuristic, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,15 +20,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from cardgames._xoshiro import Stream
-from cardgames.cards import Card
 from cardgames.game import Game, Move, Outcome, State, View
 from cardgames.rng import _COMPILED_LOOP, Rng, _make
-from cardgames.shedding.engine import SheddingState
-from cardgames.shedding.moves import Announce, PlayCard
-from cardgames.shedding.rules import SheddingRules
-from cardgames.shedding.scoring import points_table
 
-__all__ = ["Node", "grow"]
+__all__ = ["Draws", "Node", "Policy", "grow", "interrupt", "play_out", "random_policy"]
 
 AnyState = State[Any, Any, Any]
 
@@ -99,12 +94,15 @@ def grow(
     exploration: float,
     rng: Rng,
     sampler: Callable[[Rng], AnyState] | None = None,
+    policy_for: Callable[[AnyState], Policy] | None = None,
 ) -> tuple[Node, tuple[Move, ...], Rng]:
     """Grow a tree over ``iterations`` determinizations of ``view``.
 
     Each determinization is ``game.sample_state(view, child)``, or ``sampler(child)`` when a
     sampler is given (the belief-aware one of `cardgames.infostate.InfoState`), for a child
-    stream ``child`` split off ``rng``: the same draws either way.
+    stream ``child`` split off ``rng``: the same draws either way. ``policy_for`` makes the
+    default policy from the first determinization (the game's ``search_policy``; default:
+    `random_policy`).
 
     Returns:
         The root, the root moves the default policy would choose among, and the advanced
@@ -120,7 +118,7 @@ def grow(
             game.sample_state(view, sample_rng) if sampler is None else sampler(sample_rng)
         )
         if policy is None:
-            policy = policy_for(state)
+            policy = random_policy(state) if policy_for is None else policy_for(state)
             preferred = policy.preferred(state, root_moves)
         _iterate(root, root_moves, state, policy, exploration, draws)
     return root, preferred, draws.result()
@@ -168,14 +166,11 @@ def _iterate(
         node = children[best_move]
         path.append(node)
         state = state.apply(best_move)
-        state = _interrupt(state, policy, rng)
+        state = interrupt(state, policy, rng)
         if state.is_over:
             break
         moves = state.legal_moves()  # one seat acts once the interruptions are done
-    if isinstance(state, SheddingState) and isinstance(policy, SheddingPolicy):
-        state = _play_out_shedding(state, policy, rng)
-    else:
-        state = _play_out(state, policy, rng)
+    state = policy.play_out(state, rng)
     outcome = state.outcome()
     assert outcome is not None
     rewards = rewards_of(outcome, len(state.players))
@@ -262,7 +257,7 @@ def rewards_of(outcome: Outcome, players: int) -> list[float]:
     return rewards
 
 
-def _interrupt(state: AnyState, policy: Policy, rng: Draws) -> AnyState:
+def interrupt(state: AnyState, policy: Policy, rng: Draws) -> AnyState:
     """Apply the out-of-turn moves of the simulated players (see `cardgames.agents.ismcts`).
 
     While seats other than the current player may move, the first of them in the driver's fair
@@ -283,28 +278,11 @@ def _interrupt(state: AnyState, policy: Policy, rng: Draws) -> AnyState:
     return state
 
 
-def _play_out(state: AnyState, policy: Policy, rng: Draws) -> AnyState:
+def play_out(state: AnyState, policy: Policy, rng: Draws) -> AnyState:
     """Play to the end with the default policy (the game's move cap bounds the loop)."""
     while not state.is_over:
         if len(state.to_act) > 1:
-            state = _interrupt(state, policy, rng)
-            continue
-        moves = state.legal_moves()
-        if len(moves) == 1:
-            state = state.apply(moves[0])
-            continue
-        move = policy.choose(state, moves, rng)
-        state = state.apply(move)
-    return state
-
-
-def _play_out_shedding(state: SheddingState, policy: SheddingPolicy, rng: Draws) -> SheddingState:
-    """`_play_out` for the shedding games, with the engine's and the policy's own types."""
-    while not state.is_over:
-        if len(state.to_act) > 1:
-            interrupted = _interrupt(state, policy, rng)
-            assert isinstance(interrupted, SheddingState)
-            state = interrupted
+            state = interrupt(state, policy, rng)
             continue
         moves = state.legal_moves()
         if len(moves) == 1:
@@ -316,7 +294,13 @@ def _play_out_shedding(state: SheddingState, policy: SheddingPolicy, rng: Draws)
 
 
 class Policy:
-    """The default policy of the games this module knows nothing about: random moves."""
+    """A default policy of the search: how the simulated players choose their moves.
+
+    This one, the default of a game that brings none (`random_policy`), chooses uniformly at
+    random. A game brings its own (its ``search_policy`` capability, see
+    `cardgames.agents.ismcts.SEARCH_POLICY`) by subclassing it: `preferred` narrows the moves
+    to those it likes, and `play_out` may be a loop typed for the game's own engine.
+    """
 
     def preferred(self, state: AnyState, moves: Sequence[Move]) -> tuple[Move, ...]:
         """The moves, all of one player, that the policy chooses among at random."""
@@ -329,112 +313,11 @@ class Policy:
             return preferred[0]
         return preferred[rng.below(len(preferred))]
 
-
-class SheddingPolicy(Policy):
-    """A casual player of the shedding games (see `cardgames.agents.ismcts`)."""
-
-    def __init__(self, rules: SheddingRules) -> None:
-        wild = [rules.effects.for_card(Card.from_code(code)).wild for code in range(53)]
-        self.wild = wild
-        self.points = points_table(rules)
-        # The slot of `preferred`'s suit counts that a card in hand adds to: its suit, or
-        # _UNCOUNTED for a wild card or the joker. _NO_SUIT's count stays 0.
-        self.counted: list[int] = []
-        for code in range(53):
-            suit = Card.from_code(code).suit
-            self.counted.append(_UNCOUNTED if suit is None or wild[code] else int(suit))
-        # What `preferred` reads of a move, by the move's id (the entry keeps the move alive,
-        # so its id is not reused while the policy lives).
-        self.keys: dict[int, _MoveKey] = {}
-
-    def preferred(self, state: AnyState, moves: Sequence[Move]) -> tuple[Move, ...]:
-        """The best moves by (lay a card, not wild, points, suit held most, announce)."""
-        assert isinstance(state, SheddingState)
-        counted = self.counted
-        counts = [0, 0, 0, 0, 0, 0]
-        for card in state.hands[moves[0].player]:
-            counts[counted[card]] += 1
-        keys = self.keys
-        best: list[Move] = []
-        # The key (kind, points, held, announce), compared in that order; no move is below it.
-        best_kind = -1
-        best_points = best_held = best_announce = 0
-        for move in moves:
-            key = keys.get(id(move))
-            if key is None:
-                key = self._key(move)
-                keys[id(move)] = key
-            kind = key.kind
-            value = key.points
-            held = counts[key.suit]
-            announce = key.announce
-            if kind != best_kind:
-                better = kind > best_kind
-            elif value != best_points:
-                better = value > best_points
-            elif held != best_held:
-                better = held > best_held
-            elif announce != best_announce:
-                better = announce > best_announce
-            else:
-                best.append(move)
-                continue
-            if better:
-                best_kind, best_points, best_held, best_announce = kind, value, held, announce
-                best = [move]
-        return tuple(best)
-
-    def _key(self, move: Move) -> _MoveKey:
-        """What `preferred` compares of ``move``, but the count of the suit held."""
-        if type(move) is PlayCard:
-            assert isinstance(move, PlayCard)
-            card = move.card
-            if self.wild[card]:
-                named = move.suit
-                kind = 1
-            else:
-                named = card.suit
-                kind = 2
-            suit = _NO_SUIT if named is None else int(named)
-            return _MoveKey(move, kind, self.points[card], suit, 1 if move.announce else 0)
-        if type(move) is Announce:
-            return _MoveKey(move, 3, 0, _NO_SUIT, 1)  # "carte !" comes before anything else
-        return _MoveKey(move, 0, 0, _NO_SUIT, 0)
+    def play_out(self, state: AnyState, rng: Draws) -> AnyState:
+        """Play ``state`` to the end with this policy (`play_out`)."""
+        return play_out(state, self, rng)
 
 
-_UNCOUNTED: Final = 4
-_NO_SUIT: Final = 5
-
-
-class _MoveKey:
-    """A move's key for `SheddingPolicy.preferred`: kind, points, suit slot, announce."""
-
-    def __init__(self, move: Move, kind: int, points: int, suit: int, announce: int) -> None:
-        self.move = move
-        self.kind = kind
-        self.points = points
-        self.suit = suit
-        self.announce = announce
-
-
-_POLICIES: dict[SheddingRules, SheddingPolicy] = {}
-_MOST_POLICIES: Final = 64  # a few rules per program; never an unbounded cache
-_MOST_KEYS: Final = 1 << 14  # moves whose keys a policy keeps (far more than any rules have)
-
-
-def policy_for(state: AnyState) -> Policy:
-    """The default policy for the game of ``state``.
-
-    A shedding game's policy is kept per rules (equal rules, equal policy), so that the keys it
-    reads of the moves are computed once, not at every decision.
-    """
-    if isinstance(state, SheddingState):
-        rules = state.rules
-        policy = _POLICIES.get(rules)
-        if policy is None or len(policy.keys) > _MOST_KEYS:
-            if len(_POLICIES) >= _MOST_POLICIES:
-                _POLICIES.clear()
-            policy = SheddingPolicy(rules)
-            _POLICIES[rules] = policy
-        return policy
+def random_policy(state: AnyState) -> Policy:
+    """The default policy of a game that brings none: uniformly random moves."""
     return Policy()

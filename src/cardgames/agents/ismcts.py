@@ -66,7 +66,9 @@ Decisions this implementation makes:
   - name the suit held most;
   - always announce (the one card a swap left it first of all).
 
-  Ties are drawn at random. Other games get uniformly random moves.
+  Ties are drawn at random. Each game brings its policy (its ``search_policy`` capability,
+  `SEARCH_POLICY`: the shedding games' is `cardgames.shedding.search`); a game that brings none,
+  as the planet game, gets uniformly random moves.
 - **Randomness.** Everything is drawn from the agent's `Rng`. Each determinization uses a child
   stream split off it; ties, expansions and playouts use the stream itself. The returned `Rng`
   is the advanced stream, so a game between agents stays a pure function of its seed. A forced
@@ -110,23 +112,37 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
 from cardgames._integers import converted
-from cardgames.agents._search import Node, grow
+from cardgames.agents._search import Node, Policy, grow, random_policy
 from cardgames.agents._search import _ln as _ln  # the search's logarithm (pinned by the tests)
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Game, Move, State, View, _whole_number, find_game
+from cardgames.game import Capability, Game, Move, State, View, _whole_number, find_game
 from cardgames.infostate import InfoState
 from cardgames.rng import Rng
 
 SAMPLERS = ("uniform", "belief")
 """The determinization samplers of `ISMCTSAgent` (its ``sampler``)."""
 
-__all__ = ["SAMPLERS", "ISMCTSAgent", "MoveStatistics"]
+__all__ = ["SAMPLERS", "SEARCH_POLICY", "ISMCTSAgent", "MoveStatistics", "SearchPolicy"]
+
+SearchPolicy = Policy
+"""The class of the search's default policies (`cardgames.agents._search.Policy`, compiled in
+the binary wheels): it plays uniformly random moves; a game's own policy subclasses it."""
+
+SEARCH_POLICY: Final = Capability[Callable[[State[Any, Any, Any]], Policy]](
+    "search_policy",
+    "the default policy of information-set search (ISMCTS), made from a sampled state",
+    default=lambda game: random_policy,
+)
+"""The key of a game's default policy for the search: a function of the first determinization
+of a decision that returns a `SearchPolicy` (made once per decision). A game that brings none
+is searched with uniformly random moves (`random_policy`); the shedding games bring a casual
+player (`cardgames.shedding.search`)."""
 
 
 _BUDGETS_REASON = "expected (players, iterations) pairs of positive integers, players ascending"
@@ -330,7 +346,7 @@ class ISMCTSAgent:
         """
         if self.game is not None and self.game != game:
             return False
-        return game._sample_state is not None
+        return game.samples_states
 
     @property
     def informed(self) -> bool:
@@ -458,7 +474,14 @@ class ISMCTSAgent:
         game = self.game if self.game is not None else info.game
         iterations = self.iterations_for(_seats(info.view))
         root, preferred, rng = grow(
-            game, info.view, root_moves, iterations, self.exploration, rng, sample
+            game,
+            info.view,
+            root_moves,
+            iterations,
+            self.exploration,
+            rng,
+            sample,
+            game.capability(SEARCH_POLICY),
         )
         return root, preferred, rng, fallbacks[0]
 
@@ -468,7 +491,8 @@ class ISMCTSAgent:
         """Grow the tree; return its root, the default policy's root moves and the ``rng``."""
         game = self.game if self.game is not None else _game_of(view)
         iterations = self.iterations_for(_seats(view))
-        return grow(game, view, root_moves, iterations, self.exploration, rng)
+        policy_for = game.capability(SEARCH_POLICY)
+        return grow(game, view, root_moves, iterations, self.exploration, rng, None, policy_for)
 
 
 def _root_moves(legal: Sequence[Move]) -> tuple[Move, ...]:

@@ -8,6 +8,10 @@ and anything else that names agents):
   probability `EASY_MISTAKES` it makes a mistake: on its turn a uniformly random legal move,
   out of turn it lets the chance go (a call-out or a jump-in missed).
 - ``"medium"``: the casual-player agent itself (``"heuristic"``).
+
+  Both need the game's casual-player agent (its ``heuristic_agent`` capability,
+  `cardgames.agents.heuristic.HEURISTIC_AGENT`): for a game that brings none they raise
+  `MissingCapabilityError`, and only ``"hard"`` plays it (when the game samples states).
 - ``"hard"``: `cardgames.agents.ismcts.ISMCTSAgent` on beliefs (``sampler="belief"``: it
   remembers what its seat saw since the deal) with a fixed iteration budget per game and number
   of players: `HARD_ITERATIONS` at two players, changed from some numbers of players on by
@@ -38,7 +42,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -130,6 +134,22 @@ class MistakenAgent:
         return self.base.act(view, legal, rng)
 
 
+@attrs.frozen
+class _Renamed:
+    """A game's own heuristic agent that is no attrs class, under a level's name."""
+
+    base: Agent
+    name: str
+
+    def plays(self, game: Game[Any]) -> bool:
+        """Whether the base agent plays ``game``."""
+        return agent_plays(self.base, game)
+
+    def act(self, view: View, legal: Sequence[Move], rng: Rng) -> tuple[Move | None, Rng]:
+        """The base agent's move."""
+        return self.base.act(view, legal, rng)
+
+
 def level_agent(level: str, game: Any) -> Agent:
     """The agent of a difficulty level (one of `LEVELS`) for ``game``."""
     from cardgames.agents.heuristic import heuristic_agent
@@ -138,7 +158,11 @@ def level_agent(level: str, game: Any) -> Agent:
     if level == "easy":
         return MistakenAgent(heuristic_agent(game), EASY_MISTAKES, "easy")
     if level == "medium":
-        return attrs.evolve(heuristic_agent(game), name="medium")
+        agent = heuristic_agent(game)
+        if attrs.has(type(agent)):
+            renamed: Agent = attrs.evolve(cast(Any, agent), name="medium")
+            return renamed
+        return _Renamed(agent, "medium")
     if level == "hard":
         iterations = HARD_ITERATIONS.get(game.name, DEFAULT_HARD_ITERATIONS)
         return ISMCTSAgent(

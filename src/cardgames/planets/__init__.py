@@ -236,8 +236,10 @@ GAME: Final[Game[PlanetsState]] = Game(
         players, rules, seed=seed, games=rounds
     ),
     capabilities={
+        "beliefs": Lazy("cardgames.planets.infostate:BELIEFS"),
         "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
         "deals_hands": False,
+        "heuristic_agent": Lazy("cardgames.planets.heuristic:heuristic_agent"),
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
         "option_formats": Lazy("cardgames.planets.explain:OPTION_FORMATS"),
         "rules_explanation": Lazy("cardgames.planets.explain:RULES_EXPLANATION"),
