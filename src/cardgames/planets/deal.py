@@ -67,7 +67,7 @@ def _new_game(
     players: int | Sequence[str],
     *,
     seed: int,
-    rules: Rules | None = None,
+    rules: Rules | str | None = None,
     deck: Sequence[PlanetCard] | str | None = None,
     rng: Rng | None = None,
 ) -> PlanetsState:
