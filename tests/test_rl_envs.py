@@ -204,7 +204,8 @@ def test_gymnasium_draws_64_bit_game_seeds_when_reset_without_one(
         seeds.append(seed)
         return real(seed, seat)
 
-    real = rl_gym.agent_rng
+    from cardgames.agents import agent_rng as real
+
     monkeypatch.setattr(rl_gym, "agent_rng", spy)
     single = rl_gym.CardGameEnv("crazy-eights", players=2, opponents="random")
     single.reset(seed=5)  # seeds np_random, from which the unseeded resets draw

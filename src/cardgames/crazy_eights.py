@@ -336,8 +336,11 @@ GAME: Game[SheddingState] = Game(
         players, rules, seed=seed, rounds=rounds
     ),
     capabilities={
+        "action_encoding": Lazy("cardgames.shedding.rl:ACTION_LAYOUT"),
         "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
+        "deal_with": Lazy("cardgames.shedding.deal:deal_with"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
+        "observation": Lazy("cardgames.shedding.rl:OBSERVATION_LAYOUT"),
         "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),

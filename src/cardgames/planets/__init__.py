@@ -236,8 +236,11 @@ GAME: Final[Game[PlanetsState]] = Game(
         players, rules, seed=seed, games=rounds
     ),
     capabilities={
+        "action_encoding": Lazy("cardgames.planets.rl:ACTION_LAYOUT"),
         "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
+        "deal_with": Lazy("cardgames.planets.deal:deal_with"),
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
+        "observation": Lazy("cardgames.planets.rl:OBSERVATION_LAYOUT"),
         "rules_explanation": Lazy("cardgames.planets.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.planets.schemas:SCHEMA_PARTS"),
         "score_keeper": Lazy("cardgames.planets.score_keeper:SCORE_KEEPER"),

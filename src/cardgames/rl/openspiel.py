@@ -91,12 +91,10 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Event, Game, Outcome, State, View, find_game
-from cardgames.planets import deal as planets_deal
+from cardgames.game import Capability, Event, Game, Outcome, State, View, find_game
 from cardgames.rl import action_encoding, observation_encoding, rewards, seat_to_decide
 from cardgames.rl._actions import _askable
 from cardgames.rng import Rng
-from cardgames.shedding import deal as shedding_deal
 
 try:
     import numpy as np
@@ -107,6 +105,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
     ) from exc
 
 __all__ = [
+    "DEAL_WITH",
     "CardgamesGame",
     "CardgamesObserver",
     "CardgamesState",
@@ -233,12 +232,12 @@ class _Frozen:
         return self
 
 
-_DEALERS: Final[dict[str, Callable[..., Any]]] = {
-    "crazy-eights": shedding_deal.deal_with,
-    "huit-americain": shedding_deal.deal_with,
-    "planets": planets_deal.deal_with,
-}
-"""How each game deals with a generator of our choosing (its chance outcomes)."""
+DEAL_WITH: Final = Capability[Callable[..., Any]](
+    "deal_with", "a deal whose every random draw comes from a given generator (OpenSpiel chance)"
+)
+"""How a game deals with a generator of our choosing (its chance outcomes): the key a game
+declares ``deal_with(game, players, *, rng, rules)`` under (`cardgames.shedding.deal.deal_with`
+is the shedding games'). No default: a game's ``new_game`` takes a seed, not a generator."""
 
 
 @attrs.frozen(eq=False)
@@ -261,6 +260,7 @@ class _Setup(_Frozen):
     @classmethod
     def build(cls, game: Game[Any], rules: Any, players: int) -> _Setup:
         encoding = action_encoding(game, rules, players=players)  # checks players and rules
+        game.capability(DEAL_WITH)  # a game that cannot deal from our chance nodes is told so
         deck = game.new_game(players, seed=0, rules=rules).all_cards()
         cards = tuple(sorted(set(deck)))
         return cls(
@@ -276,9 +276,8 @@ class _Setup(_Frozen):
 
     def deal(self, rng: Rng) -> State[Any, Any, Any]:
         """The first state, every random draw of the deal taken from ``rng``."""
-        state: State[Any, Any, Any] = _DEALERS[self.game.name](
-            self.game, self.players, rng=rng, rules=self.rules
-        )
+        deal_with = self.game.capability(DEAL_WITH)
+        state: State[Any, Any, Any] = deal_with(self.game, self.players, rng=rng, rules=self.rules)
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:
