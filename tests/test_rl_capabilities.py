@@ -210,3 +210,16 @@ def test_the_built_in_games_bring_their_layouts_from_their_packages(
     game = find_game(name)
     assert type(game.capability(ACTION_LAYOUT)).__module__ == package
     assert type(game.capability(OBSERVATION_LAYOUT)).__module__ == package
+
+
+def test_openspiel_asks_the_game_for_its_deal_and_its_length(toy: Game[Any]) -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel wheels exist for some Pythons only")
+    from cardgames.rl.openspiel import DEAL_WITH, MAX_GAME_LENGTH, load_game
+
+    # The default bound: the rules' move cap (Toy Pile's is 50), each after the others' declines.
+    assert toy.capability(MAX_GAME_LENGTH)(toy, toy.default_rules, 3) == 50 * 3
+    _refused(lambda: toy.capability(DEAL_WITH), "deal_with")
+    _refused(lambda: load_game("toy-pile", 2), "action_encoding")
+    # The planet game brings its own: 500 turns of 8 decisions and one per card (104).
+    assert load_game("planets", 2).max_game_length() == 500 * (8 + 104)
+    assert load_game("crazy eights", 3).max_game_length() == 2000 * 3  # max_moves 2000

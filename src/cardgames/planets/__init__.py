@@ -239,6 +239,7 @@ GAME: Final[Game[PlanetsState]] = Game(
         "action_encoding": Lazy("cardgames.planets.rl:ACTION_LAYOUT"),
         "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
         "deal_with": Lazy("cardgames.planets.deal:deal_with"),
+        "max_game_length": Lazy("cardgames.planets.rl:max_game_length"),
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
         "observation": Lazy("cardgames.planets.rl:OBSERVATION_LAYOUT"),
         "rules_explanation": Lazy("cardgames.planets.explain:RULES_EXPLANATION"),

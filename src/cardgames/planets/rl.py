@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
+from cardgames.game import Game
 from cardgames.planets import moves as pm
 from cardgames.planets.cards import PlanetCard
 from cardgames.planets.rules import Rules
@@ -75,7 +76,13 @@ if TYPE_CHECKING:
 
     from cardgames.rl import Field
 
-__all__ = ["ACTION_LAYOUT", "OBSERVATION_LAYOUT", "PlanetsActions", "PlanetsObservation"]
+__all__ = [
+    "ACTION_LAYOUT",
+    "OBSERVATION_LAYOUT",
+    "PlanetsActions",
+    "PlanetsObservation",
+    "max_game_length",
+]
 
 _EXPECTED_TYPES: Final[dict[type, dict[str, tuple[type, ...]]]] = {
     pm.Keep: {"card": (PlanetCard,)},
@@ -239,6 +246,29 @@ class PlanetsObservation:
     def cards(self, rules: Rules) -> tuple[()]:
         """Nothing beyond the blocks: every rules of the game index the same nine cards."""
         return ()
+
+
+_FIXED_DECISIONS: Final = 8
+"""Decisions of a planet-game turn besides putting cards under the stock: keep, give, and for
+each of the Commander and the Adjutant a gathering, a black hole's action and a gathering after
+a steal."""
+
+
+def max_game_length(game: Game[Any], rules: Rules, players: int) -> int:
+    """At most how many decisions one game takes (OpenSpiel's ``max_game_length``).
+
+    Each of the ``max_turns`` turns takes the fixed decisions and at most one per card (put
+    under the stock). Declared as ``"max_game_length"``
+    (`cardgames.rl.openspiel.MAX_GAME_LENGTH`).
+
+    Examples:
+        >>> from cardgames import planets
+        >>> rules = planets.GAME.default_rules
+        >>> max_game_length(planets.GAME, rules, 2) == rules.max_turns * (8 + 104)
+        True
+    """
+    cards = len(game.new_game(players, seed=0, rules=rules).all_cards())
+    return rules.max_turns * (_FIXED_DECISIONS + cards)
 
 
 ACTION_LAYOUT: Final = PlanetsActions()

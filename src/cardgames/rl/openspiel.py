@@ -106,6 +106,7 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
 
 __all__ = [
     "DEAL_WITH",
+    "MAX_GAME_LENGTH",
     "CardgamesGame",
     "CardgamesObserver",
     "CardgamesState",
@@ -118,10 +119,6 @@ _PREFIX: Final = "python_cardgames_"
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _BUILTIN: Final = ("crazy-eights", "huit-americain", "planets")
-_PLANETS_FIXED_DECISIONS: Final = 8
-"""Decisions of a planet-game turn besides putting cards under the stock: keep, give, and for
-each of the Commander and the Adjutant a gathering, a black hole's action and a gathering after
-a steal."""
 
 
 def short_name(game: str | Game[Any]) -> str:
@@ -444,16 +441,31 @@ def _trail_from_events(events: tuple[tuple[Event, ...], ...]) -> _Trail:
     return trail
 
 
-def _max_game_length(setup: _Setup) -> int:
-    rules = setup.rules
+def _bound_by_max_moves(game: Game[Any], rules: Any, players: int) -> int:
+    """The default `MAX_GAME_LENGTH`: the rules' ``max_moves``, each after ``players - 1`` declines.
+
+    Raises:
+        InvalidArgumentError: if the rules have no ``max_moves`` (an int).
+    """
     max_moves = getattr(rules, "max_moves", None)
     if isinstance(max_moves, int):
-        return max_moves * setup.players  # each move after up to players - 1 declines
-    max_turns = getattr(rules, "max_turns", None)
-    if isinstance(max_turns, int):
-        cards = len(setup.game.new_game(setup.players, seed=0, rules=rules).all_cards())
-        return max_turns * (_PLANETS_FIXED_DECISIONS + cards)
-    raise InvalidArgumentError("game", setup.game.name, "no bound on the length of its games")
+        return max_moves * players  # each move after up to players - 1 declines
+    raise InvalidArgumentError("game", game.name, "no bound on the length of its games")
+
+
+MAX_GAME_LENGTH: Final = Capability[Callable[[Game[Any], Any, int], int]](
+    "max_game_length",
+    "an upper bound on the decisions of one game (OpenSpiel's max_game_length)",
+    default=lambda game: _bound_by_max_moves,
+)
+"""The key a game declares ``max_game_length(game, rules, players)`` under: at most how many
+decisions (declines included) one game of those rules takes. Default: the rules' ``max_moves``
+times the number of players (a game whose rules have no ``max_moves`` must bring its own)."""
+
+
+def _max_game_length(setup: _Setup) -> int:
+    bound = setup.game.capability(MAX_GAME_LENGTH)
+    return bound(setup.game, setup.rules, setup.players)
 
 
 class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
