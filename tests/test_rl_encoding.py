@@ -245,15 +245,17 @@ def test_the_observation_reads_the_viewers_own_cards() -> None:
 
 
 def test_fields_tile_the_vector_and_are_documented() -> None:
-    from cardgames.rl import _observations
+    import cardgames.planets.rl
+    import cardgames.shedding.rl
 
+    documented = {"crazy-eights": cardgames.shedding.rl, "planets": cardgames.planets.rl}
     for name, players in (("crazy-eights", 3), ("planets", 4)):
         encoding = observation_encoding(name, players=players)
         position = 0
         for field in encoding.fields:
             assert field.start == position
             assert field.size > 0
-            assert f"``{field.name}``" in (_observations.__doc__ or "")
+            assert f"``{field.name}``" in (documented[name].__doc__ or "")
             position = field.stop
         assert encoding.shape == (position,)
         with pytest.raises(KeyError):

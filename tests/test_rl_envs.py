@@ -194,6 +194,30 @@ def test_gymnasium_episodes_are_reproducible_and_opponents_play_their_streams() 
     assert episode(11) != episode(12)
 
 
+def test_gymnasium_draws_64_bit_game_seeds_when_reset_without_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The opponents' streams are agent_rng(game_seed, seat): the spy sees every game seed.
+    seeds: list[int] = []
+
+    def spy(seed: int, seat: int) -> Any:
+        seeds.append(seed)
+        return real(seed, seat)
+
+    from cardgames.agents import agent_rng as real
+
+    monkeypatch.setattr(rl_gym, "agent_rng", spy)
+    single = rl_gym.CardGameEnv("crazy-eights", players=2, opponents="random")
+    single.reset(seed=5)  # seeds np_random, from which the unseeded resets draw
+    seeds.clear()
+    for _ in range(32):
+        single.reset()
+    assert len(seeds) == 32
+    assert all(0 <= seed < 2**64 for seed in seeds)
+    # 32 draws of 64 bits all below 2**63: a chance of 2**-32 (and a fixed np_random seed).
+    assert any(seed >= 2**63 for seed in seeds)
+
+
 def test_gymnasium_learner_can_be_in_any_seat_and_opponents_mixed() -> None:
     single = rl_gym.CardGameEnv(
         "crazy-eights", players=3, seat=1, opponents=["random", "ismcts:20"]

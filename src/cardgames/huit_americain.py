@@ -367,11 +367,14 @@ GAME: Game[SheddingState] = Game(
         players, rules, seed=seed, rounds=rounds
     ),
     capabilities={
+        "action_encoding": Lazy("cardgames.shedding.rl:ACTION_LAYOUT"),
         "beliefs": Lazy("cardgames.shedding.infostate:BELIEFS"),
         "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
+        "deal_with": Lazy("cardgames.shedding.deal:deal_with"),
         "heuristic_agent": Lazy("cardgames.shedding.heuristic:heuristic_agent"),
         "lowest_total_wins": Lazy("cardgames.shedding.scoring:lowest_total_wins"),
         "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
+        "observation": Lazy("cardgames.shedding.rl:OBSERVATION_LAYOUT"),
         "option_formats": Lazy("cardgames.shedding.explain:OPTION_FORMATS"),
         "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),

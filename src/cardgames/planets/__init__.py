@@ -236,11 +236,15 @@ GAME: Final[Game[PlanetsState]] = Game(
         players, rules, seed=seed, games=rounds
     ),
     capabilities={
+        "action_encoding": Lazy("cardgames.planets.rl:ACTION_LAYOUT"),
         "beliefs": Lazy("cardgames.planets.infostate:BELIEFS"),
         "cli_table": Lazy("cardgames.planets.cli_table:TABLE"),
+        "deal_with": Lazy("cardgames.planets.deal:deal_with"),
         "deals_hands": False,
         "heuristic_agent": Lazy("cardgames.planets.heuristic:heuristic_agent"),
+        "max_game_length": Lazy("cardgames.planets.rl:max_game_length"),
         "narration": Lazy("cardgames.planets.narration:PHRASEBOOK"),
+        "observation": Lazy("cardgames.planets.rl:OBSERVATION_LAYOUT"),
         "option_formats": Lazy("cardgames.planets.explain:OPTION_FORMATS"),
         "rules_explanation": Lazy("cardgames.planets.explain:RULES_EXPLANATION"),
         "schemas": Lazy("cardgames.planets.schemas:SCHEMA_PARTS"),

@@ -10,7 +10,10 @@ OpenSpiel). This package holds what every adapter shares:
   *view* alone, so it holds nothing the seat may not see;
 - `rewards`: what each seat gets at the end (zero-sum, +1 for a lone winner);
 - `seat_to_decide`: the order in which sequential interfaces ask the seats when several may
-  move (an out-of-turn call-out or jump-in).
+  move (an out-of-turn call-out or jump-in);
+- `ACTION_LAYOUT` and `OBSERVATION_LAYOUT`: the capabilities a game brings for these encodings
+  (an `ActionLayout`, an `ObservationLayout`; see the "Writing a game" guide). A game without
+  them gets `cardgames.errors.MissingCapabilityError` from every encoding and environment.
 
 The adapters are in submodules: `cardgames.rl.pettingzoo` (an AEC environment),
 `cardgames.rl.gymnasium` (one learner against library agents) and `cardgames.rl.openspiel` (a
@@ -22,14 +25,31 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
     raise ImportError("cardgames.rl needs NumPy: pip install 'pycardgames[rl]'") from exc
 
-from cardgames.rl._actions import ActionEncoding, action_encoding, seat_to_decide
-from cardgames.rl._observations import Field, ObservationEncoding, observation_encoding, observe
+from cardgames.rl._actions import (
+    ACTION_LAYOUT,
+    ActionEncoding,
+    ActionLayout,
+    action_encoding,
+    seat_to_decide,
+)
+from cardgames.rl._observations import (
+    OBSERVATION_LAYOUT,
+    Field,
+    ObservationEncoding,
+    ObservationLayout,
+    observation_encoding,
+    observe,
+)
 from cardgames.rl._rewards import rewards
 
 __all__ = [
+    "ACTION_LAYOUT",
+    "OBSERVATION_LAYOUT",
     "ActionEncoding",
+    "ActionLayout",
     "Field",
     "ObservationEncoding",
+    "ObservationLayout",
     "action_encoding",
     "observation_encoding",
     "observe",

@@ -7,30 +7,13 @@ moves*: ``+1`` is the next seat in increasing seat order (on their left), ``+2``
 so that one policy serves every seat. The last id is `ActionEncoding.decline`: letting the
 chance of an out-of-turn move go (see `seat_to_decide`).
 
-Shedding games (Crazy Eights, 8 Américain), in this order:
-
-1. ``play``: for each distinct card of the rules' deck in code order (clubs, diamonds, hearts,
-   spades, each from 2 to Ace, then the joker), one id per combination of the named suit (the
-   four suits, clubs first, for a card that is wild under the rules' effects; none otherwise),
-   the target (``+1`` … ``+(players-1)`` for a card with a ``swap`` or ``choose`` effect; none
-   otherwise) and the announcement (without, then with "carte !", when the rules have an
-   announcement penalty; without only otherwise);
-2. ``draw``, ``pass``, ``take`` (the pending penalty), ``announce``;
-3. ``callout +1`` … ``callout +(players-1)``;
-4. ``decline``.
-
-The planet game ("8"), in this order:
-
-1. ``keep`` each of the nine cards (Mercury … Neptune, the black hole);
-2. ``give`` each of the nine cards to ``+1`` … ``+(players-1)`` (card major);
-3. ``lay`` ``k`` copies of each planet, ``k`` from 3 to 12 (planet major), then the eight
-   different planets;
-4. ``decline`` (lay no gathering);
-5. ``discard`` each planet face down (eight ids);
-6. ``steal`` from ``+1`` … ``+(players-1)``;
-7. ``under``: put each of the nine cards under the stock;
-8. ``decline`` the out-of-turn chance (never legal here: the planet game has no out-of-turn
-   move, but every layout ends with it).
+The layout is a capability of the game (`ACTION_LAYOUT`, declared as ``"action_encoding"``):
+the game lists its moves' keys for given rules and players (an `ActionLayout`), in an order it
+documents; this module adds the final ``decline``, gives the ids and checks what callers pass.
+The built-in games' layouts are documented in `cardgames.shedding.rl` (Crazy Eights, 8
+Américain) and `cardgames.planets.rl` (the planet game "8"). A game that brings none gets
+`MissingCapabilityError`: the ids of a fixed layout cannot be found by enumerating the moves of
+the positions one meets, so there is no default.
 
 ``tests/data/rl_action_layout.json`` pins these layouts: a change of layout is a breaking change.
 """
@@ -38,32 +21,77 @@ The planet game ("8"), in this order:
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, TypeVar, cast
 
 import attrs
 import numpy as np
 
-from cardgames import crazy_eights, huit_americain
 from cardgames._integers import integer_or_none
 from cardgames._rl_write import legal_by_id
-from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import IllegalMoveError, InvalidArgumentError
-from cardgames.game import Game, Move, State, View, find_game, seat_number
-from cardgames.planets import moves as pm
-from cardgames.planets.cards import PlanetCard
-from cardgames.planets.rules import Rules as PlanetsRules
-from cardgames.shedding import moves as sm
-from cardgames.shedding.rules import SheddingRules
+from cardgames.game import Capability, Game, Move, State, View, find_game, seat_number
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["ActionEncoding", "action_encoding", "resolve_game", "seat_to_decide"]
+__all__ = [
+    "ACTION_LAYOUT",
+    "ActionEncoding",
+    "ActionLayout",
+    "action_encoding",
+    "resolve_game",
+    "seat_to_decide",
+]
 
 _Key = tuple[Any, ...]
 """A move written without its player, seats relative to the player: ``("play", 32, None, ...)``."""
+
+
+class ActionLayout(Protocol):
+    """What a game brings for its action ids (`ACTION_LAYOUT`, declared as ``"action_encoding"``).
+
+    A move's *key* is its kind (``Move.kind``) then the plain values of its fields other than
+    ``player``, in the order of its attrs fields: ``None``, a ``bool``, an ``int`` (a card's
+    code or index, a seat *relative to the mover*: ``+1`` is the next seat) or a tuple of
+    ``int``. `action_encoding` gives the keys ids in the order `keys` lists them, then adds
+    `ActionEncoding.decline`.
+
+    Attributes:
+        seat_fields: The names of the move fields that hold a seat (written relative).
+    """
+
+    @property
+    def seat_fields(self) -> AbstractSet[str]:
+        """The names of the move fields that hold a seat (a target, a recipient, a victim)."""
+        ...  # pragma: no cover - a protocol
+
+    def keys(self, rules: Any, players: int) -> Sequence[tuple[Any, ...]]:
+        """The key of every move the engine could offer under ``rules``, in the layout's order.
+
+        Called once per (rules, players): the result must depend on nothing else.
+        """
+        ...  # pragma: no cover - a protocol
+
+    def accepts(self, kind: type, name: str, value: object) -> bool:
+        """Whether ``value`` is exactly of the engine's type for field ``name`` of ``kind``.
+
+        The checker of moves a caller passes (`ActionEncoding.encode`): a plain ``int`` for a
+        card, ``True`` for a seat must be refused. For a seat field it is asked only whether
+        ``None`` is allowed (the encoding checks a seat itself).
+        """
+        ...  # pragma: no cover - a protocol
+
+    def describe_part(self, kind: str, name: str, part: Any) -> str:
+        """The words for a key part that is not ``None`` nor a ``bool`` (a card, a seat...)."""
+        ...  # pragma: no cover - a protocol
+
+
+ACTION_LAYOUT: Final = Capability[ActionLayout](
+    "action_encoding", "the fixed RL action layout of given rules and players"
+)
+"""The key a game declares its `ActionLayout` under; no default (see the module documentation)."""
 
 StateOrView: TypeAlias = "State[Any, Any, Any] | View"
 
@@ -71,7 +99,6 @@ _K = TypeVar("_K")
 _V = TypeVar("_V")
 
 _DECLINE: Final = ("decline-chance",)
-_SEAT_FIELDS: Final = frozenset({"target", "to", "victim"})
 _MAX_PLAYERS: Final = 64
 _CACHE_LIMIT: Final = 256
 
@@ -177,42 +204,6 @@ def _seat_to_decide(state: State[Any, Any, Any] | View, declined: AbstractSet[in
     return current
 
 
-def _shedding_keys(rules: SheddingRules, players: int) -> list[_Key]:
-    offsets = range(1, players)
-    announce = (False, True) if rules.announce_penalty > 0 else (False,)
-    keys: list[_Key] = []
-    for card in sorted(set(make_deck(rules.deck))):
-        effect = rules.effects.for_card(card)
-        suits: tuple[int | None, ...] = tuple(int(s) for s in Suit) if effect.wild else (None,)
-        targets: tuple[int | None, ...] = (
-            tuple(offsets) if effect.swap or effect.choose else (None,)
-        )
-        keys.extend(
-            ("play", int(card), suit, flag, target)
-            for suit in suits
-            for target in targets
-            for flag in announce
-        )
-    keys += [("draw",), ("pass",), ("take",), ("announce",)]
-    keys += [("callout", offset) for offset in offsets]
-    return keys
-
-
-def _planets_keys(players: int) -> list[_Key]:
-    offsets = range(1, players)
-    cards = [int(card) for card in PlanetCard]
-    planets = [int(card) for card in PlanetCard if card.is_planet]
-    keys: list[_Key] = [("keep", card) for card in cards]
-    keys += [("give", card, offset) for card in cards for offset in offsets]
-    keys += [("lay", (planet,) * count) for planet in planets for count in range(3, 13)]
-    keys.append(("lay", tuple(planets)))
-    keys.append(("decline",))
-    keys += [("discard", planet) for planet in planets]
-    keys += [("steal", offset) for offset in offsets]
-    keys += [("under", card) for card in cards]
-    return keys
-
-
 def _plain(value: object) -> object:
     """A field value of an engine move as a plain, hashable key part."""
     if value is None or type(value) is bool:
@@ -220,17 +211,6 @@ def _plain(value: object) -> object:
     if isinstance(value, tuple):
         return tuple(int(v) for v in value)
     return int(value)  # type: ignore[call-overload]
-
-
-_EXPECTED_TYPES: Final[dict[type, dict[str, tuple[type, ...]]]] = {
-    sm.PlayCard: {"card": (Card,), "suit": (Suit, type(None)), "announce": (bool,)},
-    pm.Keep: {"card": (PlanetCard,)},
-    pm.Give: {"card": (PlanetCard,)},
-    pm.LayGathering: {"cards": (tuple,)},
-    pm.DiscardFaceDown: {"card": (PlanetCard,)},
-    pm.PutUnder: {"card": (PlanetCard,)},
-}
-"""The exact types of the non-seat fields of the moves that have some (seats are checked apart)."""
 
 
 @attrs.frozen(eq=False)
@@ -273,6 +253,8 @@ class ActionEncoding:
     players: int
     _keys: tuple[_Key, ...] = attrs.field(repr=False)
     _index: dict[_Key, int] = attrs.field(repr=False)
+    _layout: ActionLayout = attrs.field(repr=False)
+    _seat_fields: AbstractSet[str] = attrs.field(repr=False)
     _ids: dict[Move, int] = attrs.field(factory=dict, init=False, repr=False)
     """Ids of moves already encoded (a bounded cache, filled by `encode`)."""
     _known: dict[int, tuple[Move, int]] = attrs.field(factory=dict, init=False, repr=False)
@@ -317,10 +299,6 @@ class ActionEncoding:
             seen.append(rules)
 
     @property
-    def _planet_cards(self) -> bool:
-        return isinstance(self.rules, PlanetsRules)
-
-    @property
     def size(self) -> int:
         """The number of action ids."""
         return len(self._keys)
@@ -345,19 +323,8 @@ class ActionEncoding:
                 continue
             if part is True:
                 words.append(name)
-            elif name in _SEAT_FIELDS:
-                words.append(f"+{part}" if key[0] in ("callout", "steal") else f"{name} +{part}")
-            elif name == "suit":
-                words.append(f"name {Suit(part).english}")
-            elif name == "cards":
-                if len(set(part)) == 1:
-                    words.append(f"{len(part)} {PlanetCard(part[0])}")
-                else:
-                    words.append("all-different")
-            elif self._planet_cards:
-                words.append(str(PlanetCard(part)))
             else:
-                words.append(str(Card.from_code(part)))
+                words.append(self._layout.describe_part(key[0], name, part))
         return " ".join(words)
 
     def encode(self, move: object) -> int:
@@ -547,7 +514,7 @@ class ActionEncoding:
         parts: list[object] = [kind.kind]
         for field in _fields(kind):
             value = getattr(move, field)
-            if field in _SEAT_FIELDS and value is not None:
+            if field in self._seat_fields and value is not None:
                 value = (value - player) % self.players
             parts.append(_plain(value))
         return tuple(parts)
@@ -559,18 +526,16 @@ class ActionEncoding:
         player = getattr(move, "player", None)
         if type(player) is not int or not 0 <= player < self.players:
             raise InvalidArgumentError("move", move, "its player is not a seat of this game")
-        expected = _EXPECTED_TYPES.get(kind, {})
+        layout = self._layout
         for field in _fields(kind):
             value = getattr(move, field)
-            if field in _SEAT_FIELDS:
-                if value is None and kind is sm.PlayCard:
+            if field in self._seat_fields:
+                if value is None and layout.accepts(kind, field, None):
                     continue
                 if type(value) is not int or not 0 <= value < self.players or value == player:
                     raise InvalidArgumentError("move", move, f"its {field} is not another seat")
-            elif type(value) not in expected.get(field, ()):
+            elif not layout.accepts(kind, field, value):
                 raise InvalidArgumentError("move", move, f"its {field} has the wrong type")
-            elif field == "cards" and not all(type(c) is PlanetCard for c in value):
-                raise InvalidArgumentError("move", move, "its cards must be PlanetCards")
         return self._key_of(move)  # type: ignore[arg-type]
 
     def _field_names(self, kind: str) -> tuple[str, ...]:
@@ -588,17 +553,18 @@ def _fields(kind: type) -> tuple[str, ...]:
     return names
 
 
-_FAMILIES: Final[tuple[tuple[type, Callable[[Any, int], list[_Key]]], ...]] = (
-    (SheddingRules, _shedding_keys),
-    (PlanetsRules, lambda rules, players: _planets_keys(players)),
-)
-
 # The rules types whose values the caches' fast paths may hash and compare before any check:
-# the built-in games' own, which cannot be subclassed and whose ``__hash__`` and ``__eq__`` are
-# attrs' (a caller's object could run any code there, raise, or claim to equal cached rules).
-_TRUSTED_RULES: Final[frozenset[type]] = frozenset(
-    {crazy_eights.Rules, huit_americain.Rules, PlanetsRules}
-)
+# a game's own rules type (exactly: no subclass), added once an encoding of that game has been
+# built through the checks (a caller's object could run any code in ``__hash__`` or ``__eq__``,
+# raise, or claim to equal cached rules). Before that, the caches hold nothing of the type.
+_TRUSTED_RULES: Final[set[type]] = set()
+
+
+def trust_rules_type(game: Game[Any], rules: object) -> None:
+    """Let the caches' fast paths take rules of ``game``'s own type (after the full checks)."""
+    if type(rules) is game.rules_type:
+        _TRUSTED_RULES.add(game.rules_type)
+
 
 _ENCODINGS: dict[tuple[str, Any, int], ActionEncoding] = {}
 _CACHE_SIZE: Final = 128
@@ -637,8 +603,9 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
 
     Raises:
         UnknownGameError: if no game has that name.
-        InvalidArgumentError: if the arguments are not valid, or the game has no encoding.
+        InvalidArgumentError: if the arguments are not valid.
         InvalidRulesError: if the rules do not fit that number of players.
+        MissingCapabilityError: if the game brings no action layout (`ACTION_LAYOUT`).
 
     Examples:
         >>> encoding = action_encoding("planets", players=3)
@@ -651,19 +618,19 @@ def action_encoding(game: str | Game[Any], rules: Any = None, *, players: int) -
         except KeyError:
             pass
     found = resolve_game(game)
+    layout = found.capability(ACTION_LAYOUT)
     rules, players = _check_rules_and_players(found, rules, players)
     cache_key = (found.name, rules, players)
     encoding = _ENCODINGS.get(cache_key)
     if encoding is not None:
         return encoding
-    for family, build in _FAMILIES:
-        if isinstance(rules, family):
-            keys = [*build(rules, players), _DECLINE]
-            break
-    else:
-        raise InvalidArgumentError("game", found.name, "no action encoding for this game")
+    keys = [*layout.keys(rules, players), _DECLINE]
     index = {key: i for i, key in enumerate(keys)}
-    encoding = ActionEncoding(found, rules, players, tuple(keys), index)
+    if len(index) != len(keys):
+        raise InvalidArgumentError("game", found.name, "its action layout lists a key twice")
+    seat_fields = frozenset(layout.seat_fields)
+    encoding = ActionEncoding(found, rules, players, tuple(keys), index, layout, seat_fields)
+    trust_rules_type(found, rules)
     remember(_ENCODINGS, cache_key, encoding)
     if type(game) is str and len(game) <= 32:  # the caller's text, only if plain
         remember(_ENCODINGS, (game, rules, players), encoding)

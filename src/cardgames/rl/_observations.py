@@ -11,95 +11,83 @@ separately (``seat``), since seat order matters (who starts). A spectator's view
 ``None``) is encoded as seat 0's table with no hand. Counts and sizes are plain numbers (not
 normalized); one-hot blocks are all zero for "none".
 
-Shedding games (``D`` is the number of distinct cards of the rules' deck: 52, 53 with the
-joker or 32, in code order; ``N`` the number of players), in this order:
-
-========================  =====  ==========================================================
-field                     size   content
-========================  =====  ==========================================================
-``hand``                  D      copies of each card in the viewer's hand
-``top``                   D      one-hot: the top card of the discard pile
-``suit``                  4      one-hot: the suit to follow (clubs, diamonds, hearts,
-                                 spades)
-``penalty``               1      cards a pending penalty makes the next player draw
-``hand_sizes``            N      cards in each hand, by relative seat
-``current``               N      one-hot: whose turn it is, by relative seat
-``direction``             1      +1 (increasing seats) or -1
-``phase``                 3      one-hot: play, after a draw, over
-``to_act``                N      1 for each relative seat that may move now
-``stock_size``            1      cards in the stock
-``discard``               D      copies of each card in the discard pile (all seen face up)
-``drawn``                 D      one-hot: the card the viewer just drew and may lay
-``announce_target``       N      one-hot: who may be called out for not announcing
-``top_player``            N      one-hot: who laid the top card
-``passes``                1      consecutive passes of blocked players
-``seat``                  N      one-hot: the viewer's own seat number
-========================  =====  ==========================================================
-
-The planet game ("8"; the nine cards in order Mercury … Neptune, black hole):
-
-========================  =====  ==========================================================
-field                     size   content
-========================  =====  ==========================================================
-``phase``                 6      one-hot: keep, give, gather, black hole, surplus, over
-``turn``                  1      the turn number, from 1
-``commander``             N      one-hot: the Commander, by relative seat
-``adjutant``              N      one-hot: the Adjutant, once chosen
-``holder``                N      one-hot: who decides now
-``role``                  2      one-hot: the holder decides as Commander, as Adjutant
-``to_act``                N      1 for each relative seat that may move now
-``hand``                  9      copies of each card in the viewer's hand
-``hand_sizes``            N      cards in each hand
-``known_cards``           9 N    by relative seat, the copies of each card the viewer knows
-                                 are in that hand
-``drawn``                 10     copies of each known drawn card, then the unknown ones
-``pending``               9      one-hot: the card being decided on, if known
-``received``              9      one-hot: the card given to the Adjutant, if known
-``stock_size``            1      cards in the stock
-``stock_top``             9      one-hot: the top card of the stock, if known
-``known_stock``           9      copies of each card known to be in the stock
-``discard_size``          1      black holes on the discard pile
-``gatherings``            18 N   by relative seat: planets laid in identical gatherings
-                                 (eight counts) and all-different gatherings (one), first
-                                 as Commander, then as Adjutant
-``face_down``             9      copies of each card the viewer discarded face down
-``face_down_sizes``       N      cards each seat discarded face down
-``black_holes``           N      black holes each seat played
-``seat``                  N      one-hot: the viewer's own seat number
-========================  =====  ==========================================================
+The fields are a capability of the game (`OBSERVATION_LAYOUT`, declared as ``"observation"``):
+the game lists its blocks for given rules and players and writes a view into them (an
+`ObservationLayout`); this module places the blocks, checks the views it is given and hands the
+vector to NumPy. The built-in games' fields are documented in `cardgames.shedding.rl` (Crazy
+Eights, 8 Américain) and `cardgames.planets.rl` (the planet game "8"). A game that brings none
+gets `MissingCapabilityError` (a view's fields are the game's own: there is no default).
 """
 
 from __future__ import annotations
 
 import array
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import attrs
 import numpy as np
 
-from cardgames._rl_write import SheddingWriter
-from cardgames.cards import Card, Suit, make_deck
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Game, View
-from cardgames.planets.cards import PlanetCard
-from cardgames.planets.rules import Rules as PlanetsRules
-from cardgames.planets.scoring import Role
-from cardgames.planets.views import Phase as PlanetsPhase
-from cardgames.planets.views import PlanetsView
+from cardgames.game import Capability, Game, View
 from cardgames.rl._actions import (
     _TRUSTED_RULES,
     _check_rules_and_players,
     remember,
     resolve_game,
+    trust_rules_type,
 )
-from cardgames.shedding.rules import SheddingRules
-from cardgames.shedding.view import Phase as SheddingPhase
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["Field", "ObservationEncoding", "observation_encoding", "observe"]
+__all__ = [
+    "OBSERVATION_LAYOUT",
+    "Field",
+    "ObservationEncoding",
+    "ObservationLayout",
+    "observation_encoding",
+    "observe",
+]
+
+
+class ObservationLayout(Protocol):
+    """What a game brings for its observations (`OBSERVATION_LAYOUT`, as ``"observation"``).
+
+    The game lists the blocks of its vector and writes a view into them; `observation_encoding`
+    places the blocks one after the other and checks the views it is given (their game, size,
+    rules and seats) before the writer sees them. A writer reads the *view* only, and raises
+    `KeyError`, `IndexError`, `TypeError`, `ValueError`, `AttributeError` or `OverflowError` for
+    fields that are no position of the game (reported as a forged view).
+    """
+
+    def blocks(self, rules: Any, players: int) -> Sequence[tuple[str, int, str]]:
+        """The blocks of the vector in order: ``(name, size, description)``."""
+        ...  # pragma: no cover - a protocol
+
+    def writer(
+        self, rules: Any, players: int, fields: Sequence[Field]
+    ) -> Callable[[array.array[float], Any, int], None]:
+        """The function that writes a view into the vector of these fields (built once).
+
+        It is called as ``fill(out, view, viewer)``: ``out`` holds zeros (C floats), ``viewer``
+        is the view's seat (0 for a spectator).
+        """
+        ...  # pragma: no cover - a protocol
+
+    def cards(self, rules: Any) -> Hashable:
+        """What else than the blocks the layout depends on (a deck's cards in index order).
+
+        Two rules of the game share a layout (and an encoding answers for views of both) when
+        their blocks and their ``cards`` are equal.
+        """
+        ...  # pragma: no cover - a protocol
+
+
+OBSERVATION_LAYOUT: Final = Capability[ObservationLayout](
+    "observation", "the RL observation vector of a view"
+)
+"""The key a game declares its `ObservationLayout` under; no default."""
 
 
 @attrs.frozen
@@ -122,9 +110,6 @@ class Field:
     def stop(self) -> int:
         """One past its last index: ``vector[field.start:field.stop]`` is the block."""
         return self.start + self.size
-
-
-_SUIT_INDEX: Final = {suit: i for i, suit in enumerate(Suit)}
 
 
 def _layout(blocks: list[tuple[str, int, str]]) -> tuple[Field, ...]:
@@ -165,6 +150,7 @@ class ObservationEncoding:
     players: int
     fields: tuple[Field, ...]
     _fill: Callable[[array.array[float], Any, int], None] = attrs.field(repr=False)
+    _layout: ObservationLayout = attrs.field(repr=False)
     _rules_seen: list[Any] = attrs.field(factory=list, init=False, repr=False)
     """Rules objects already found to share `rules`' layout (compared by identity next time)."""
     _zeros: array.array[float] = attrs.field(init=False, repr=False)
@@ -230,7 +216,8 @@ class ObservationEncoding:
         if type(rules) is not type(self.rules):
             raise InvalidArgumentError("view", view, f"expected a view of {self.game.name}")
         other = observation_encoding(self.game, rules, players=self.players)
-        if other.fields != self.fields or _cards(rules) != _cards(self.rules):
+        cards = self._layout.cards
+        if other.fields != self.fields or cards(rules) != cards(self.rules):
             raise InvalidArgumentError(
                 "view",
                 view,
@@ -259,144 +246,13 @@ class ObservationEncoding:
         return np.frombuffer(out, dtype=np.float32)
 
 
-def _cards(rules: object) -> tuple[Card, ...]:
-    """The distinct cards of a shedding game's deck, in code order (none for other games)."""
-    if isinstance(rules, SheddingRules):
-        return tuple(sorted(set(make_deck(rules.deck))))
-    return ()
-
-
-def _shedding(game: Game[Any], rules: SheddingRules, players: int) -> ObservationEncoding:
-    cards = _cards(rules)
-    index = {card: i for i, card in enumerate(cards)}  # the 53 Card objects: found by identity
-    d, n = len(cards), players
-    fields = _layout(
-        [
-            ("hand", d, "copies of each card in the viewer's hand"),
-            ("top", d, "one-hot: the top card of the discard pile"),
-            ("suit", 4, "one-hot: the suit to follow"),
-            ("penalty", 1, "cards a pending penalty makes the next player draw"),
-            ("hand_sizes", n, "cards in each hand, by relative seat"),
-            ("current", n, "one-hot: whose turn it is, by relative seat"),
-            ("direction", 1, "+1 (increasing seats) or -1"),
-            ("phase", 3, "one-hot: play, after a draw, over"),
-            ("to_act", n, "1 for each relative seat that may move now"),
-            ("stock_size", 1, "cards in the stock"),
-            ("discard", d, "copies of each card in the discard pile"),
-            ("drawn", d, "one-hot: the card the viewer just drew and may lay"),
-            ("announce_target", n, "one-hot: who may be called out for not announcing"),
-            ("top_player", n, "one-hot: who laid the top card"),
-            ("passes", 1, "consecutive passes of blocked players"),
-            ("seat", n, "one-hot: the viewer's own seat number"),
-        ]
-    )
-    # The fields' order above is the one SheddingWriter unpacks its starts in.
-    writer = SheddingWriter(n, index, dict(_SUIT_INDEX), [field.start for field in fields])
-    assert len(SheddingPhase) == 3
-    assert len(Suit) == 4
-    return ObservationEncoding(game, rules, n, fields, writer.fill)
-
-
-_PLANETS: Final = tuple(card for card in PlanetCard if card.is_planet)
-
-
-def _planets(game: Game[Any], rules: PlanetsRules, players: int) -> ObservationEncoding:
-    n = players
-    fields = _layout(
-        [
-            ("phase", 6, "one-hot: keep, give, gather, black hole, surplus, over"),
-            ("turn", 1, "the turn number, from 1"),
-            ("commander", n, "one-hot: the Commander, by relative seat"),
-            ("adjutant", n, "one-hot: the Adjutant, once chosen"),
-            ("holder", n, "one-hot: who decides now"),
-            ("role", 2, "one-hot: the holder decides as Commander, as Adjutant"),
-            ("to_act", n, "1 for each relative seat that may move now"),
-            ("hand", 9, "copies of each card in the viewer's hand"),
-            ("hand_sizes", n, "cards in each hand"),
-            ("known_cards", 9 * n, "by relative seat, cards the viewer knows are in that hand"),
-            ("drawn", 10, "copies of each known drawn card, then the unknown ones"),
-            ("pending", 9, "one-hot: the card being decided on, if known"),
-            ("received", 9, "one-hot: the card given to the Adjutant, if known"),
-            ("stock_size", 1, "cards in the stock"),
-            ("stock_top", 9, "one-hot: the top card of the stock, if known"),
-            ("known_stock", 9, "copies of each card known to be in the stock"),
-            ("discard_size", 1, "black holes on the discard pile"),
-            ("gatherings", 18 * n, "by relative seat: planets laid, all-different gatherings"),
-            ("face_down", 9, "copies of each card the viewer discarded face down"),
-            ("face_down_sizes", n, "cards each seat discarded face down"),
-            ("black_holes", n, "black holes each seat played"),
-            ("seat", n, "one-hot: the viewer's own seat number"),
-        ]
-    )
-    phases = {phase: i for i, phase in enumerate(PlanetsPhase)}
-    roles = {Role.COMMANDER: 0, Role.ADJUTANT: 1}
-    at = {field.name: field.start for field in fields}
-    nine = {card: int(card) for card in PlanetCard}  # a card's index; a KeyError for junk
-
-    def fill(out: array.array[float], view: PlanetsView, viewer: int) -> None:
-        def seat(name: str, who: int | None) -> None:
-            if who is not None:
-                out[at[name] + (who - viewer) % n] = 1.0
-
-        def card(name: str, which: PlanetCard | None) -> None:
-            if which is not None:
-                out[at[name] + nine[which]] = 1.0
-
-        def by_seat(name: str, values: tuple[int, ...]) -> None:
-            start = at[name]
-            for who, value in enumerate(values):
-                out[start + (who - viewer) % n] = value
-
-        out[at["phase"] + phases[view.phase]] = 1.0
-        out[at["turn"]] = view.turn
-        seat("commander", view.commander)
-        seat("adjutant", view.adjutant)
-        seat("holder", view.holder)
-        if view.role is not None:
-            out[at["role"] + roles[view.role]] = 1.0
-        for who in view.to_act:
-            seat("to_act", who)
-        start = at["hand"]
-        for which in view.hand or ():
-            out[start + nine[which]] += 1.0
-        by_seat("hand_sizes", view.hand_sizes)
-        start = at["known_cards"]
-        for who, known in enumerate(view.known_cards):
-            base = start + 9 * ((who - viewer) % n)
-            for which in known:
-                out[base + nine[which]] += 1.0
-        start = at["drawn"]
-        for maybe in view.drawn:
-            out[start + (9 if maybe is None else nine[maybe])] += 1.0
-        card("pending", view.pending)
-        card("received", view.received)
-        out[at["stock_size"]] = view.stock_size
-        for position, which in view.known_stock:
-            if position == 0:
-                card("stock_top", which)
-            out[at["known_stock"] + nine[which]] += 1.0
-        out[at["discard_size"]] = view.discard_size
-        start = at["gatherings"]
-        for who, laid in enumerate(view.gatherings):
-            base = start + 18 * ((who - viewer) % n)
-            for gathering in laid:
-                part = base + 9 * roles[gathering.role]
-                if gathering.is_all_different:
-                    out[part + 8] += 1.0
-                else:
-                    out[part + nine[gathering.cards[0]]] += len(gathering.cards)
-        own = view.face_down[viewer] if view.viewer is not None else None
-        start = at["face_down"]
-        for which in own or ():
-            out[start + nine[which]] += 1.0
-        by_seat("face_down_sizes", view.face_down_sizes)
-        by_seat("black_holes", view.black_holes)
-        if view.viewer is not None:
-            out[at["seat"] + view.viewer] = 1.0
-
-    assert len(PlanetsPhase) == 6
-    assert len(_PLANETS) == 8
-    return ObservationEncoding(game, rules, n, fields, fill)
+def _build(game: Game[Any], rules: Any, players: int) -> ObservationEncoding:
+    layout = game.capability(OBSERVATION_LAYOUT)
+    fields = _layout(list(layout.blocks(rules, players)))
+    if not fields or len({field.name for field in fields}) != len(fields):
+        raise InvalidArgumentError("game", game.name, "its observation blocks are not a layout")
+    fill = layout.writer(rules, players, fields)
+    return ObservationEncoding(game, rules, players, fields, fill, layout)
 
 
 _ENCODINGS: dict[tuple[str, Any, int], ObservationEncoding] = {}
@@ -419,8 +275,10 @@ def observation_encoding(
 
     Raises:
         UnknownGameError: if no game has that name.
-        InvalidArgumentError: if the arguments are not valid, or the game has no encoding.
+        InvalidArgumentError: if the arguments are not valid.
         InvalidRulesError: if the rules do not fit that number of players.
+        MissingCapabilityError: if the game brings no observation layout
+            (`OBSERVATION_LAYOUT`).
 
     Examples:
         >>> [f.name for f in observation_encoding("planets", players=2).fields][:4]
@@ -432,16 +290,13 @@ def observation_encoding(
         except KeyError:
             pass
     found = resolve_game(game)
+    found.capability(OBSERVATION_LAYOUT)  # a game without one is told so before anything else
     rules, players = _check_rules_and_players(found, rules, players)
     key = (found.name, rules, players)
     encoding = _ENCODINGS.get(key)
     if encoding is None:
-        if isinstance(rules, SheddingRules):
-            encoding = _shedding(found, rules, players)
-        elif isinstance(rules, PlanetsRules):
-            encoding = _planets(found, rules, players)
-        else:
-            raise InvalidArgumentError("game", found.name, "no observation encoding for this game")
+        encoding = _build(found, rules, players)
+        trust_rules_type(found, rules)
         remember(_ENCODINGS, key, encoding)
         if type(game) is str and len(game) <= 32:  # the caller's text, only if plain
             remember(_ENCODINGS, (game, rules, players), encoding)

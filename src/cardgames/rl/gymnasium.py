@@ -164,7 +164,9 @@ class CardGameEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if seed is not None:
             seed = check_seed(seed)
         super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63))
+        if seed is None:  # a library-drawn seed has 64 bits, as everywhere (docs/rng.md)
+            seed = int(self.np_random.integers(0, 2**64, dtype=np.uint64))
+        game_seed = seed
         state = self.game.new_game(self.players, seed=game_seed, rules=self.rules)
         self._table = Table(self.actions, state)
         self._done = False

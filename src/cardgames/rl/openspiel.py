@@ -91,12 +91,10 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from cardgames.errors import InvalidArgumentError
-from cardgames.game import Event, Game, Outcome, State, View, find_game
-from cardgames.planets import deal as planets_deal
+from cardgames.game import Capability, Event, Game, Outcome, State, View, find_game
 from cardgames.rl import action_encoding, observation_encoding, rewards, seat_to_decide
 from cardgames.rl._actions import _askable
 from cardgames.rng import Rng
-from cardgames.shedding import deal as shedding_deal
 
 try:
     import numpy as np
@@ -107,6 +105,8 @@ except ImportError as exc:  # pragma: no cover - depends on the installed extras
     ) from exc
 
 __all__ = [
+    "DEAL_WITH",
+    "MAX_GAME_LENGTH",
     "CardgamesGame",
     "CardgamesObserver",
     "CardgamesState",
@@ -119,10 +119,6 @@ _PREFIX: Final = "python_cardgames_"
 _CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
 _BUILTIN: Final = ("crazy-eights", "huit-americain", "planets")
-_PLANETS_FIXED_DECISIONS: Final = 8
-"""Decisions of a planet-game turn besides putting cards under the stock: keep, give, and for
-each of the Commander and the Adjutant a gathering, a black hole's action and a gathering after
-a steal."""
 
 
 def short_name(game: str | Game[Any]) -> str:
@@ -233,12 +229,12 @@ class _Frozen:
         return self
 
 
-_DEALERS: Final[dict[str, Callable[..., Any]]] = {
-    "crazy-eights": shedding_deal.deal_with,
-    "huit-americain": shedding_deal.deal_with,
-    "planets": planets_deal.deal_with,
-}
-"""How each game deals with a generator of our choosing (its chance outcomes)."""
+DEAL_WITH: Final = Capability[Callable[..., Any]](
+    "deal_with", "a deal whose every random draw comes from a given generator (OpenSpiel chance)"
+)
+"""How a game deals with a generator of our choosing (its chance outcomes): the key a game
+declares ``deal_with(game, players, *, rng, rules)`` under (`cardgames.shedding.deal.deal_with`
+is the shedding games'). No default: a game's ``new_game`` takes a seed, not a generator."""
 
 
 @attrs.frozen(eq=False)
@@ -261,6 +257,7 @@ class _Setup(_Frozen):
     @classmethod
     def build(cls, game: Game[Any], rules: Any, players: int) -> _Setup:
         encoding = action_encoding(game, rules, players=players)  # checks players and rules
+        game.capability(DEAL_WITH)  # a game that cannot deal from our chance nodes is told so
         deck = game.new_game(players, seed=0, rules=rules).all_cards()
         cards = tuple(sorted(set(deck)))
         return cls(
@@ -276,9 +273,8 @@ class _Setup(_Frozen):
 
     def deal(self, rng: Rng) -> State[Any, Any, Any]:
         """The first state, every random draw of the deal taken from ``rng``."""
-        state: State[Any, Any, Any] = _DEALERS[self.game.name](
-            self.game, self.players, rng=rng, rules=self.rules
-        )
+        deal_with = self.game.capability(DEAL_WITH)
+        state: State[Any, Any, Any] = deal_with(self.game, self.players, rng=rng, rules=self.rules)
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -445,16 +441,31 @@ def _trail_from_events(events: tuple[tuple[Event, ...], ...]) -> _Trail:
     return trail
 
 
-def _max_game_length(setup: _Setup) -> int:
-    rules = setup.rules
+def _bound_by_max_moves(game: Game[Any], rules: Any, players: int) -> int:
+    """The default `MAX_GAME_LENGTH`: the rules' ``max_moves``, each after ``players - 1`` declines.
+
+    Raises:
+        InvalidArgumentError: if the rules have no ``max_moves`` (an int).
+    """
     max_moves = getattr(rules, "max_moves", None)
     if isinstance(max_moves, int):
-        return max_moves * setup.players  # each move after up to players - 1 declines
-    max_turns = getattr(rules, "max_turns", None)
-    if isinstance(max_turns, int):
-        cards = len(setup.game.new_game(setup.players, seed=0, rules=rules).all_cards())
-        return max_turns * (_PLANETS_FIXED_DECISIONS + cards)
-    raise InvalidArgumentError("game", setup.game.name, "no bound on the length of its games")
+        return max_moves * players  # each move after up to players - 1 declines
+    raise InvalidArgumentError("game", game.name, "no bound on the length of its games")
+
+
+MAX_GAME_LENGTH: Final = Capability[Callable[[Game[Any], Any, int], int]](
+    "max_game_length",
+    "an upper bound on the decisions of one game (OpenSpiel's max_game_length)",
+    default=lambda game: _bound_by_max_moves,
+)
+"""The key a game declares ``max_game_length(game, rules, players)`` under: at most how many
+decisions (declines included) one game of those rules takes. Default: the rules' ``max_moves``
+times the number of players (a game whose rules have no ``max_moves`` must bring its own)."""
+
+
+def _max_game_length(setup: _Setup) -> int:
+    bound = setup.game.capability(MAX_GAME_LENGTH)
+    return bound(setup.game, setup.rules, setup.players)
 
 
 class CardgamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
