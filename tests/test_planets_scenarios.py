@@ -7,6 +7,8 @@ are dealt one at a time clockwise from the first Commander.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardgames.errors import IllegalMoveError
@@ -229,6 +231,24 @@ def test_four_then_three_saturns_are_two_gatherings() -> None:
     state = play(state, "lay 3 Saturn")
     assert state.gatherings[0] == (Gathering((SA,) * 4, C), Gathering((SA,) * 3, C))
     assert state.tallies()[0].score(rules) == 5 + 3 - 1  # Uranus in hand
+
+
+def test_the_commanders_black_hole_is_played_once_the_card_is_given() -> None:
+    # Our reading of "doit la jouer immédiatement" (docs/games/planets.md, "Where the rule text
+    # is silent"): the Commander first shares out the three cards, then plays the black hole,
+    # before the Adjutant settles the card received.
+    rules = Rules(initial_hand=2)
+    state = new_game(["Léa", "Tom"], seed=1, rules=rules, deck=stacked_deck("Ea Me Ju Me BH Ve Ma"))
+    state = play(state, "keep black hole")
+    assert state.phase is Phase.GIVE
+    assert {type(m) for m in state.legal_moves()} == {Give}
+    state = play(state, "give Venus to Tom")
+    assert [type(e) for e in state.last_events] == [CardGiven, CardPutBack, BlackHolePlayed]
+    assert (state.phase, state.holder, state.received) == (Phase.BLACK_HOLE, 0, VE)
+    page = (Path(__file__).resolve().parents[1] / "docs" / "games" / "planets.md").read_text(
+        encoding="utf-8"
+    )
+    assert "| The Commander keeps a black hole: played before or after the give? | After:" in page
 
 
 def test_black_hole_discard_face_down() -> None:
