@@ -430,6 +430,25 @@ def test_play_quit(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     assert out.rstrip().endswith("Bye.")
 
 
+def test_play_at_two_players_says_what_the_jack_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue #32: without "à deux" a Jack at two players does nothing, which surprised a player.
+    # Two people sitting down to 8 Américain read it, with the preset that changes it.
+    code, out, err = play(capsys, monkeypatch, "quit\n", "huit-americain", "--players", "2")
+    assert code == 0, err
+    assert "the Jack reverses the direction, which changes nothing" in " ".join(out.split())
+    assert "Under the a-deux preset, the Jack lets its player play again" in " ".join(out.split())
+    # Under the a-deux preset, and at three players, no such warning.
+    code, out, err = play(
+        capsys, monkeypatch, "quit\n", "huit-americain", "--players", "2", "--preset", "a-deux"
+    )
+    assert "changes nothing" not in out
+    assert "lets its player play again" in " ".join(out.split())
+    code, out, err = play(capsys, monkeypatch, "quit\n", "huit-americain", "--players", "3")
+    assert "With two players" not in out
+
+
 def test_play_in_notation(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

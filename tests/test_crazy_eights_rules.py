@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import pytest
 
 from cardgames import crazy_eights
-from cardgames.cards import Card, Suit, make_deck, parse_cards
+from cardgames.cards import JOKER, Card, DeckKind, Suit, make_deck, parse_cards
 from cardgames.crazy_eights import (
     Announce,
     AnnouncementCalled,
@@ -54,9 +54,11 @@ CLUBS, DIAMONDS, HEARTS, SPADES = Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.S
 # Helpers
 
 
-def remaining(used: Sequence[Card], copies: int = 1) -> list[Card]:
+def remaining(
+    used: Sequence[Card], copies: int = 1, kind: DeckKind = DeckKind.STANDARD_52
+) -> list[Card]:
     """The cards of ``copies`` decks, in code order, without ``used`` (one copy per use)."""
-    rest = list(make_deck(copies=copies))
+    rest = list(make_deck(kind, copies=copies))
     for card in used:
         rest.remove(card)  # ValueError: a card used twice in a scenario
     return rest
@@ -69,6 +71,7 @@ def stacked_deck(
     *,
     dealer: int = 0,
     copies: int = 1,
+    kind: DeckKind = DeckKind.STANDARD_52,
 ) -> tuple[Card, ...]:
     """A deck order that deals ``hands`` (by seat), turns up ``starter`` and leaves ``stock`` on
     top of the stock, followed by the other cards in code order.
@@ -83,7 +86,7 @@ def stacked_deck(
     order: list[Card] = [parsed[(dealer + 1 + k) % n][i] for i in range(size) for k in range(n)]
     order.append(C(starter))
     order.extend(parse_cards(stock))
-    return (*order, *remaining(order, copies))
+    return (*order, *remaining(order, copies, kind))
 
 
 def open_deck(
@@ -274,6 +277,37 @@ def test_eight_is_wild_and_its_player_names_the_suit() -> None:
     assert state.legal_moves() == (*plays(2, "2H"), *eights(2, "8S"))
     assert_illegal(state, PlayCard(2, C("KC")), "card_does_not_match")
     assert_illegal(state, PlayCard(2, C("3D")), "card_does_not_match")
+
+
+def test_a_deck_with_jokers_makes_them_wild_like_the_8() -> None:
+    # The docs: "Jokers (if you play with a 54-card deck)? Wild, like the 8". `--rules
+    # deck=jokers_54` alone brings that effect (it used to be refused: no wild joker).
+    rules = Rules.parse_assignments(["deck=jokers_54"])
+    assert rules.effects == Effects.parse("2:draw2 8:wild J:reverse A:skip JOKER:wild")
+    deck = stacked_deck(
+        [
+            "2C 4C 5C 7C 10C QC AC",
+            "JOKER 3S 4S 6S 7S 9S 10S",
+            "KC 2H 8S 3D 4D 6D 7D",
+        ],
+        starter="5D",
+        kind=DeckKind.JOKERS_54,
+    )
+    state = crazy_eights.new_game(3, seed=0, rules=rules, deck=deck)
+    # Nothing of diamonds or of rank 5: only the joker, with each of the four suits to name.
+    suits = (CLUBS, DIAMONDS, HEARTS, SPADES)
+    assert state.legal_moves() == tuple(PlayCard(1, JOKER, suit) for suit in suits)
+    state = state.apply(PlayCard(1, JOKER, HEARTS))
+    assert state.last_events == (CardPlayed(1, JOKER), SuitNamed(1, HEARTS))
+    assert (state.top, state.suit, state.current) == (JOKER, HEARTS, 2)
+    assert state.legal_moves() == (*plays(2, "2H"), *eights(2, "8S"))
+    # Effects that name the joker keep their say: a joker that is not wild is still refused.
+    assert Rules.parse_assignments(["deck=jokers_54", "effects=JOKER:wild+draw4"]).effects == (
+        Effects.parse("JOKER:wild+draw4")
+    )
+    with pytest.raises(InvalidRulesError) as info:
+        Rules.parse_assignments(["deck=jokers_54", "effects=8:wild JOKER:draw4"])
+    assert info.value.option == "effects"
 
 
 def test_the_seed_example_lea_tom_and_sam() -> None:

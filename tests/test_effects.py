@@ -339,12 +339,22 @@ def test_a_match_needs_a_target_score_or_rounds() -> None:
 
 
 def test_jokers_in_the_deck_need_a_wild_joker() -> None:
+    # A deck with jokers brings the jokers' default effect when the effects name no joker:
+    # wild, as the 8, in Crazy Eights; the rule text's wild+draw5 in 8 Américain.
+    assert crazy_eights.Rules(deck=DeckKind.JOKERS_54).effects == Effects.parse(
+        "2:draw2 8:wild J:reverse A:skip JOKER:wild"
+    )
+    assert huit_americain.Rules(effects=Effects.parse("8:wild")).effects == Effects.parse(
+        "8:wild JOKER:wild+draw5"
+    )
+    assert crazy_eights.Rules.joker_effect == Effect(wild=True)
+    # Effects that name the joker decide; one that is not wild is refused.
     with pytest.raises(InvalidRulesError) as excinfo:
-        crazy_eights.Rules(deck=DeckKind.JOKERS_54)
+        crazy_eights.Rules(deck=DeckKind.JOKERS_54, effects=Effects.parse("JOKER:draw2"))
     err = excinfo.value
     assert (err.option, err.value, err.reason) == (
         "effects",
-        "2:draw2 8:wild J:reverse A:skip",
+        "JOKER:draw2",
         "jokers in the deck need a wild effect (JOKER:wild…)",
     )
     with pytest.raises(InvalidRulesError) as excinfo:

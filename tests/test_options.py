@@ -653,7 +653,7 @@ def test_from_json_names_the_path_of_a_bad_field(
         ({"max_moves": 10**7}, "/data/max_moves", "must be at most 1000000"),
         ({"target_score": None}, "/data/rounds", "a match needs target_score or rounds"),
         (
-            {"deck": "jokers_54"},
+            {"deck": "jokers_54", "effects": "JOKER:draw2"},
             "/data/effects",
             "jokers in the deck need a wild effect (JOKER:wild…)",
         ),

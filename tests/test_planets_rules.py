@@ -32,7 +32,11 @@ def test_defaults_are_the_seed_and_the_house_tables() -> None:
     assert rules.first_commander == 0
     assert list(rules.commander_points) == [3, 5, 8, 12, 17, 23, 30, 38, 47, 57]
     assert list(rules.adjutant_points) == [5, 8, 12, 18, 26, 35, 45, 57, 71, 86]
-    assert (rules.all_different_commander, rules.all_different_adjutant) == (25, 38)
+    # The rule text: a gathering's value depends on its number of cards, so the 8 different
+    # planets are worth the size-8 entry of each table.
+    assert (rules.all_different_commander, rules.all_different_adjutant) == (23, 35)
+    assert rules.all_different_commander == rules.commander_points[8]
+    assert rules.all_different_adjutant == rules.adjutant_points[8]
     assert rules.max_turns == 500
     assert {info.name for info in Rules.options()} == {
         "initial_hand",

@@ -7,6 +7,8 @@ are dealt one at a time clockwise from the first Commander.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardgames.errors import IllegalMoveError
@@ -138,7 +140,7 @@ def test_the_eight_different_planets() -> None:
     assert state.legal_moves() == (LayGathering(0, PLANETS), Decline(0))
     state = play(state, "lay all-different")
     assert state.gatherings[0] == (Gathering(PLANETS, C),)
-    assert state.last_events[0] == GatheringLaid(0, Gathering(PLANETS, C), 25)
+    assert state.last_events[0] == GatheringLaid(0, Gathering(PLANETS, C), 23)
     assert state.hand(0) == (NE,)
     # Tom, with 8 Saturns and the new Mars, could lay the 8 different? No: he lacks planets.
     assert state.legal_moves() == (Decline(1),)
@@ -162,6 +164,43 @@ def test_identical_and_all_different_offered_together() -> None:
     with pytest.raises(IllegalMoveError) as info:
         state.apply(LayGathering(1, (SA,) * 3))
     assert info.value.reason == "card_not_included"
+
+
+def _lay_eight(lea: str, tom: str, draw: str, rules: Rules) -> tuple[int, int]:
+    """Léa and Tom are dealt 7 cards each; Léa draws ``draw``, keeps the first card and lays
+    a gathering of 8 with it as Commander, then gives the second to Tom, who lays a gathering
+    of 8 with it as Adjutant. The points of the two gatherings laid."""
+    dealt = [c for pair in zip(cards(lea), cards(tom), strict=True) for c in pair]
+    drawn = cards(draw)
+    state = new_game(["Léa", "Tom"], seed=1, rules=rules, deck=stacked_deck([*dealt, *drawn]))
+    state = play(state, f"keep {drawn[0]}", f"give {drawn[1]} to Tom")
+    laid = [m for m in state.legal_moves() if isinstance(m, LayGathering) and len(m.cards) == 8]
+    state = state.apply(laid[0])
+    commander = state.last_events[0]
+    laid = [m for m in state.legal_moves() if isinstance(m, LayGathering) and len(m.cards) == 8]
+    state = state.apply(laid[0])
+    adjutant = state.last_events[0]
+    assert isinstance(commander, GatheringLaid)
+    assert isinstance(adjutant, GatheringLaid)
+    assert (commander.player, commander.gathering.role) == (0, C)
+    assert (adjutant.player, adjutant.gathering.role) == (1, A)
+    return commander.points, adjutant.points
+
+
+def test_a_gathering_is_worth_its_number_of_cards() -> None:
+    # The rule text: "La valeur du rassemblement ainsi formé est fonction du nombre de cartes
+    # Planète qui le compose". Léa lays the 8 different planets as Commander and Tom as
+    # Adjutant; in the other game Léa lays 8 Saturns and Tom 8 Jupiters: the same points, the
+    # size-8 entries of the tables (23 as Commander, 35 as Adjutant).
+    rules = Rules(initial_hand=7)
+    seven = "Me Ve Ea Ma Ju Sa Ur"
+    different = _lay_eight(seven, seven, "Ne Ne Ve", rules)
+    identical = _lay_eight("Sa " * 7, "Ju " * 7, "Sa Ju Ve", rules)
+    assert different == identical == (23, 35)
+    # The old house bonus stays available through the options.
+    bonus = rules.replace(all_different_commander=25, all_different_adjutant=38)
+    assert _lay_eight(seven, seven, "Ne Ne Ve", bonus) == (25, 38)
+    assert _lay_eight("Sa " * 7, "Ju " * 7, "Sa Ju Ve", bonus) == (23, 35)
 
 
 def test_four_then_three_saturns_are_two_gatherings() -> None:
@@ -192,6 +231,24 @@ def test_four_then_three_saturns_are_two_gatherings() -> None:
     state = play(state, "lay 3 Saturn")
     assert state.gatherings[0] == (Gathering((SA,) * 4, C), Gathering((SA,) * 3, C))
     assert state.tallies()[0].score(rules) == 5 + 3 - 1  # Uranus in hand
+
+
+def test_the_commanders_black_hole_is_played_once_the_card_is_given() -> None:
+    # Our reading of "doit la jouer immédiatement" (docs/games/planets.md, "Where the rule text
+    # is silent"): the Commander first shares out the three cards, then plays the black hole,
+    # before the Adjutant settles the card received.
+    rules = Rules(initial_hand=2)
+    state = new_game(["Léa", "Tom"], seed=1, rules=rules, deck=stacked_deck("Ea Me Ju Me BH Ve Ma"))
+    state = play(state, "keep black hole")
+    assert state.phase is Phase.GIVE
+    assert {type(m) for m in state.legal_moves()} == {Give}
+    state = play(state, "give Venus to Tom")
+    assert [type(e) for e in state.last_events] == [CardGiven, CardPutBack, BlackHolePlayed]
+    assert (state.phase, state.holder, state.received) == (Phase.BLACK_HOLE, 0, VE)
+    page = (Path(__file__).resolve().parents[1] / "docs" / "games" / "planets.md").read_text(
+        encoding="utf-8"
+    )
+    assert "| The Commander keeps a black hole: played before or after the give? | After:" in page
 
 
 def test_black_hole_discard_face_down() -> None:
@@ -463,7 +520,7 @@ def test_full_final_count() -> None:
         points = 0
         for gathering in state.gatherings[seat]:
             if gathering.cards == PLANETS:
-                points += 25 if gathering.role is C else 38
+                points += 23 if gathering.role is C else 35  # as 8 identical planets
             else:
                 table = (3, 5, 8, 12, 17, 23, 30, 38, 47, 57)
                 if gathering.role is A:

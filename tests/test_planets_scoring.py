@@ -47,8 +47,10 @@ def test_house_table(size: int, commander: int, adjutant: int) -> None:
 
 
 def test_all_different() -> None:
-    assert gathering_points(8, C, all_different=True) == 25
-    assert gathering_points(8, A, all_different=True) == 38
+    # By default worth what 8 identical planets are (the rule text: the value depends on the
+    # number of cards): 23 as Commander, 35 as Adjutant.
+    assert gathering_points(8, C, all_different=True) == gathering_points(8, C) == 23
+    assert gathering_points(8, A, all_different=True) == gathering_points(8, A) == 35
     rules = Rules(all_different_commander=40, all_different_adjutant=60)
     assert gathering_points(8, C, rules, all_different=True) == 40
     assert Gathering.all_different(A).points(rules) == 60
@@ -114,8 +116,8 @@ def test_the_seed_example_4_then_3_saturns() -> None:
 
 
 def test_full_count() -> None:
-    # Léa: 5 Mars as Commander (8), 3 Earth as Adjutant (5), 8 different as Adjutant (38),
-    # 2 cards discarded face down (+2), 4 cards left in hand (-4): 49.
+    # Léa: 5 Mars as Commander (8), 3 Earth as Adjutant (5), 8 different as Adjutant (35),
+    # 2 cards discarded face down (+2), 4 cards left in hand (-4): 46.
     lea = Tally(
         (
             Gathering.identical(MARS, 5, C),
@@ -128,14 +130,14 @@ def test_full_count() -> None:
     )
     # Tom: nothing laid, 1 face down, 9 in hand: -8.
     tom = Tally(face_down=1, in_hand=9)
-    assert lea.score() == 8 + 5 + 38 + 2 - 4 == 49
+    assert lea.score() == 8 + 5 + 35 + 2 - 4 == 46
     assert tom.score() == -8
-    assert final_scores([lea, tom]) == (49, -8)
-    assert final_scores({"Léa": lea, "Tom": tom}) == {"Léa": 49, "Tom": -8}
+    assert final_scores([lea, tom]) == (46, -8)
+    assert final_scores({"Léa": lea, "Tom": tom}) == {"Léa": 46, "Tom": -8}
     assert lea.largest_gathering == 8
     assert tom.largest_gathering == 0
-    assert final_winners([lea, tom], names=["Léa", "Tom"]) == ((0,), "Léa wins with 49 points.")
-    assert final_winners([tom, lea]) == ((1,), "seat 1 wins with 49 points.")
+    assert final_winners([lea, tom], names=["Léa", "Tom"]) == ((0,), "Léa wins with 46 points.")
+    assert final_winners([tom, lea]) == ((1,), "seat 1 wins with 46 points.")
 
 
 def test_tie_broken_by_the_largest_gathering() -> None:

@@ -58,11 +58,17 @@ def test_every_spelling_of_every_preset_gives_the_preset(name: str, data: st.Dat
     expected = game.presets[preset]
     assert game.preset(text) is expected
     assert game.resolve_rules(text) is expected
-    assert game.new_game(game.min_players, seed=5, rules=text).rules is expected
-    assert NEW_GAME[name](game.min_players, seed=5, rules=text).rules is expected
+    assert (
+        game.new_game(game.min_players, seed=5, rules=text).rules == expected
+    )  # equal: states share tables by equal rules
+    assert (
+        NEW_GAME[name](game.min_players, seed=5, rules=text).rules == expected
+    )  # equal: states share tables by equal rules
     log = GameLog.start(name, game.min_players, seed=5, rules=text)
-    assert log.rules is expected
-    assert game.new_match(game.min_players, text, seed=5).rules is expected
+    assert log.rules == expected  # equal: states share tables by equal rules
+    assert (
+        game.new_match(game.min_players, text, seed=5).rules == expected
+    )  # equal: states share tables by equal rules
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -80,7 +86,7 @@ def test_play_game_and_simulate_take_a_preset_name(name: str) -> None:
     preset, rules = list(game.presets.items())[-1]
     agents = [RandomAgent() for _ in range(game.min_players)]
     by_name = play_game(game, agents, seed=3, rules=preset)
-    assert by_name.rules is rules
+    assert by_name.rules == rules
     assert by_name == play_game(game, agents, seed=3, rules=rules)
     results = simulate(
         game,

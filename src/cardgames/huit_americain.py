@@ -167,6 +167,8 @@ class Rules(SheddingRules):
 
     game_name: ClassVar[str] = "huit-americain"
     __init_subclass__ = final_rules  # the engine trusts this type: no subclass (see there)
+    joker_effect: ClassVar[Effect] = Effect(wild=True, draw=5)
+    """The rule text's joker, brought by the deck when ``effects`` says nothing of it."""
 
     deck: DeckKind = option(
         DeckKind.JOKERS_54, "The deck: 52 cards, 54 with two jokers, or 32 (7 to Ace)."

@@ -39,6 +39,7 @@ from cardgames.cli.choices import (
     resolve_rules,
 )
 from cardgames.cli.demo import describe_rules, print_result
+from cardgames.cli.explain import explain
 from cardgames.cli.narrate import TABLE, Narrator, default_lang
 from cardgames.cli.output import can_show, say
 from cardgames.errors import IllegalMoveError, ParseError
@@ -294,8 +295,26 @@ def run_play(args: argparse.Namespace) -> int:
             others=others,
         )
     )
+    if args.players == 2:
+        for paragraph in _two_player_notes(game, rules, lang):
+            say(paragraph)
     print(words.word("hint"))
     return session.run()
+
+
+def _two_player_notes(game: Game[Any], rules: Any, lang: str) -> list[str]:
+    """What changes at two players, from the game's explanation of ``rules``.
+
+    The paragraphs of `cardgames.cli.explain.explain` that begin "With two players" (in 8
+    Américain: the Jack changes nothing without the ``a-deux`` preset, which it names), so that
+    two people who sit down read it before the first Jack surprises them.
+    """
+    return [
+        paragraph
+        for _, paragraphs in explain(game, rules, lang)
+        for paragraph in paragraphs
+        if paragraph.startswith("With two players")
+    ]
 
 
 def _announcing_twin(move: Move, moves: Sequence[Move]) -> Move | None:

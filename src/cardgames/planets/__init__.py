@@ -37,10 +37,11 @@ points where it is silent marked *house*:
   stock count). *House*: it also ends after ``max_turns`` turns (500), scored the same way, so
   that every game ends even if players keep declining.
 - **Score.** Gatherings laid as Commander plus those laid as Adjutant (worth more), plus 1 per
-  card discarded face down, minus 1 per card left in hand. The rule text prints no values;
-  the *house* tables are options: identical planets, sizes 3 to 12, as Commander 3 5 8 12 17 23
-  30 38 47 57, as Adjutant 5 8 12 18 26 35 45 57 71 86; the 8 different planets 25 as
-  Commander, 38 as Adjutant.
+  card discarded face down, minus 1 per card left in hand. The rule text prints no values,
+  only that a gathering's value depends on its number of cards; the *house* tables are
+  options: sizes 3 to 12, as Commander 3 5 8 12 17 23 30 38 47 57, as Adjutant 5 8 12 18 26
+  35 45 57 71 86. The 8 different planets are worth the size-8 entry (23, 35), as 8 identical
+  planets; ``all_different_commander`` and ``all_different_adjutant`` can give them a bonus.
 - **Winner.** The highest score. Ties: the largest gathering (*house*: the 8 different
   planets count as 8 cards), then the fewest black holes played (*house*: every black hole
   kept or received, wasted ones included). Players still tied share the win, and the

@@ -19,6 +19,8 @@ from typing import Any
 
 from cardgames.cli.explain import RulesExplanation, Sections
 from cardgames.game import Game
+from cardgames.planets.rules import MAX_GATHERING, MIN_GATHERING
+from cardgames.planets.scoring import Role, gathering_points
 
 __all__ = ["OPTION_FORMATS", "RULES_EXPLANATION", "explain"]
 
@@ -59,9 +61,16 @@ def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
         "your hand (out of the game, one point for you at the end), or take a planet at random "
         "from another player's hand (which may then make a gathering). It then goes to the "
         "discard pile.",
+        "The Commander shares out the cards drawn first: a black hole they keep is played once "
+        'the card is given, before the Adjutant settles theirs (our reading of "immédiatement",'
+        " see the game page).",
     ]
-    commander = " ".join(str(rules.commander_points[size]) for size in range(3, 13))
-    adjutant = " ".join(str(rules.adjutant_points[size]) for size in range(3, 13))
+    # The numbers come from the function the score keeper and the final count use.
+    sizes = range(MIN_GATHERING, MAX_GATHERING + 1)
+    commander = " ".join(str(gathering_points(n, Role.COMMANDER, rules)) for n in sizes)
+    adjutant = " ".join(str(gathering_points(n, Role.ADJUTANT, rules)) for n in sizes)
+    different_commander = gathering_points(8, Role.COMMANDER, rules, all_different=True)
+    different_adjutant = gathering_points(8, Role.ADJUTANT, rules, all_different=True)
     scoring = [
         "The game ends when the stock is empty at the end of a turn"
         f" (or after {rules.max_turns} turns: house cap, option max_turns).",
@@ -69,9 +78,10 @@ def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
         "1 per card left in your hand. Highest score wins; ties go to the largest gathering, "
         "then to the fewest black holes played; players still tied share the win.",
         f"Gatherings of 3 to 12 identical planets, as Commander: {commander}; as Adjutant: "
-        f"{adjutant}; the 8 different planets: {rules.all_different_commander} as Commander, "
-        f"{rules.all_different_adjutant} as Adjutant (house tables: the rule text gives no "
-        "values).",
+        f"{adjutant}; the 8 different planets: {different_commander} as Commander, "
+        f"{different_adjutant} as Adjutant (house tables: the rule text gives no values, only "
+        "that a gathering's value depends on its number of cards; by default the 8 different "
+        "planets are worth what 8 identical ones are).",
     ]
     return [
         ("Setting up", setup),

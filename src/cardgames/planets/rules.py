@@ -1,5 +1,9 @@
 """The rules options of "8": the rule text's values, and house defaults where it is silent.
 
+The rule text makes a gathering's value a function of its number of cards ("La valeur du
+rassemblement ainsi formé est fonction du nombre de cartes Planète qui le compose"): by default
+the 8 different planets are worth the size-8 entry of the table, as 8 identical planets.
+
 Every option is declared once with its default, bounds and a sentence (see `Rules`); named
 presets are in `PRESETS`. The scoring tables are `ScoreTable` values, written as ten numbers:
 
@@ -7,6 +11,8 @@ Examples:
     >>> rules = Rules()
     >>> str(rules.commander_points), rules.adjutant_points[4]
     ('3 5 8 12 17 23 30 38 47 57', 8)
+    >>> rules.all_different_commander == rules.commander_points[8]
+    True
     >>> Rules.from_options({"initial_hand": "5", "hand_limit": "none"}).hand_limit is None
     True
 """
@@ -142,8 +148,12 @@ class Rules(RulesBase):
         commander_points: Points of a gathering of 3 to 12 identical planets laid as
             Commander.
         adjutant_points: Points of a gathering of 3 to 12 identical planets laid as Adjutant.
-        all_different_commander: Points of the 8 different planets laid as Commander.
-        all_different_adjutant: Points of the 8 different planets laid as Adjutant.
+        all_different_commander: Points of the 8 different planets laid as Commander. The rule
+            text: a gathering's value "est fonction du nombre de cartes Planète qui le compose",
+            so by default the size-8 entry of the house table (23), as for 8 identical planets;
+            a bonus for the 8 different planets (25 until 0.1.0) is a house variant.
+        all_different_adjutant: Points of the 8 different planets laid as Adjutant: by default
+            the size-8 entry of the house table (35), as for 8 identical planets.
         max_turns: The game ends after this many turns even if the stock is not empty (a house
             guarantee that every game ends; scored as usual).
     """
@@ -180,14 +190,14 @@ class Rules(RulesBase):
         _ADJUTANT_TABLE, "Points of 3 to 12 identical planets laid as Adjutant (house table)."
     )
     all_different_commander: int = option(
-        25,
-        "Points of the 8 different planets laid as Commander (house value).",
+        _COMMANDER_TABLE[8],
+        "Points of the 8 different planets laid as Commander (default: as 8 identical ones).",
         minimum=0,
         maximum=_MAX_POINTS,
     )
     all_different_adjutant: int = option(
-        38,
-        "Points of the 8 different planets laid as Adjutant (house value).",
+        _ADJUTANT_TABLE[8],
+        "Points of the 8 different planets laid as Adjutant (default: as 8 identical ones).",
         minimum=0,
         maximum=_MAX_POINTS,
     )

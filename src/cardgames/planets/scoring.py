@@ -10,8 +10,10 @@ A player's final score is the sum of:
 - minus 1 point per card left in their hand.
 
 The rule text does not print the values of gatherings; the default tables are our house values
-(identical planets, sizes 3 to 12: as Commander 3 5 8 12 17 23 30 38 47 57, as Adjutant 5 8 12
-18 26 35 45 57 71 86; the 8 different planets: 25 as Commander, 38 as Adjutant).
+(sizes 3 to 12: as Commander 3 5 8 12 17 23 30 38 47 57, as Adjutant 5 8 12 18 26 35 45 57 71
+86). The text makes a gathering's value "fonction du nombre de cartes Planète qui le compose", so
+by default the 8 different planets are worth what 8 identical planets are (23 as Commander, 35
+as Adjutant); the ``all_different_*`` options give them another value.
 
 The highest score wins. Ties are broken by the largest gathering laid (the 8 different planets
 count as 8 cards; a player who laid none has 0), then by the fewest black holes played; players
@@ -118,7 +120,7 @@ class Gathering:
     Examples:
         >>> g = Gathering.all_different(Role.ADJUTANT)
         >>> g.size, g.is_all_different, g.planet, g.points()
-        (8, True, None, 38)
+        (8, True, None, 35)
         >>> Gathering((PlanetCard.MARS,) * 2, Role.COMMANDER)
         Traceback (most recent call last):
         ...
@@ -194,8 +196,8 @@ def gathering_points(
     Examples:
         >>> gathering_points(4, Role.COMMANDER), gathering_points(4, "adjoint")
         (5, 8)
-        >>> gathering_points(8, Role.COMMANDER, all_different=True)
-        25
+        >>> gathering_points(8, Role.COMMANDER, all_different=True)  # as 8 identical planets
+        23
     """
     if rules is None:
         rules = _DEFAULT_RULES

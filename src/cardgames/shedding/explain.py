@@ -36,6 +36,14 @@ _RANK_NAMES = {
 }
 
 
+_SUIT_NAMES = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+
+
 def _face_name(card: Card) -> str:
     if card is JOKER:
         return "Joker"
@@ -66,6 +74,84 @@ def _effect_words(effect: Any, stacking: str) -> str:
     if effect.choose:
         parts.append("its player chooses who plays next")
     return "; ".join(parts)
+
+
+def _card_values(rules: Any, faces: list[Card]) -> str:
+    """The value of every card of the deck, read from the table the engine scores with.
+
+    One entry a face (``Jack``), except for a face whose cards differ by suit: the cards that
+    differ from most of its suits are named (``2 of spades``), and the others are ``other 2s``.
+
+    Examples:
+        >>> from cardgames import huit_americain
+        >>> rules = huit_americain.Rules()
+        >>> _card_values(rules, sorted(set(make_deck(rules.deck, 1)), key=int))[:39]
+        'Joker: 50, 2 of spades/8: 25, other 2s/'
+    """
+    points = points_table(rules)
+    by_face: dict[str, list[Card]] = {}
+    for card in faces:
+        by_face.setdefault(_face_name(card), []).append(card)
+    values: dict[int, list[str]] = {}
+    for name, cards in by_face.items():
+        counts: dict[int, int] = {}
+        for card in cards:
+            counts[points[card]] = counts.get(points[card], 0) + 1
+        common = max(counts, key=lambda value: (counts[value], value))
+        for card in cards:
+            if points[card] != common:
+                assert card.suit is not None  # a joker is a face of its own
+                values.setdefault(points[card], []).append(f"{name} of {_SUIT_NAMES[card.suit]}")
+        label = name if len(counts) == 1 else f"other {name}s"
+        values.setdefault(common, []).append(label)
+    return ", ".join(
+        f"{'/'.join(names)}: {value}" for value, names in sorted(values.items(), reverse=True)
+    )
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _two_players(game: Game[Any], rules: Any, faces: list[Card]) -> str | None:
+    """What the cards that reverse or skip do with two players, or ``None`` if there are none.
+
+    A player who lays a Jack at two players and sees nothing happen should find why here: with
+    ``two_players_again=no`` a reverse changes nothing (the other player is next either way).
+    """
+    reverse: list[str] = []
+    skip: list[str] = []
+    for card in faces:
+        effect = rules.effects.for_card(card)
+        name = _face_name(card)
+        if effect.reverse and f"the {name}" not in reverse:
+            reverse.append(f"the {name}")
+        if effect.skip and f"the {name}" not in skip:
+            skip.append(f"the {name}")
+    if not reverse and not skip:
+        return None
+    if rules.two_players_again:
+        names = _join(reverse + [n for n in skip if n not in reverse])
+        return (
+            f"With two players, a card that reverses or skips ({names}) lets its player play again."
+        )
+    parts = []
+    if reverse:
+        parts.append(
+            f"{_join(reverse)} reverses the direction, which changes nothing: the other player "
+            "plays next all the same"
+        )
+    if skip:
+        parts.append(
+            f"{_join(skip)} makes the other player miss their turn, so its player plays again"
+        )
+    text = f"With two players: {'; '.join(parts)}."
+    if reverse:
+        again = rules.replace(two_players_again=True)
+        preset = next((name for name, other in game.presets.items() if other == again), None)
+        where = f"the {preset} preset" if preset is not None else "option two_players_again=yes"
+        text += f" Under {where}, {_join(reverse)} lets its player play again as well."
+    return text
 
 
 def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
@@ -141,12 +227,13 @@ def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
             "may lay it out of turn, except the player who laid that top card; play continues "
             "from them."
         )
-    if rules.two_players_again:
-        turn.append("With two players, a card that reverses or skips lets its player play again.")
+    faces = sorted({c for c in make_deck(rules.deck, 1)}, key=int)
+    two_players = _two_players(game, rules, faces)
+    if two_players is not None:
+        turn.append(two_players)
 
     effects = rules.effects
     specials: list[str] = []
-    faces = sorted({c for c in make_deck(rules.deck, 1)}, key=int)
     seen: set[str] = set()
     for card in faces:
         effect = effects.for_card(card)
@@ -162,16 +249,7 @@ def explain(game: Game[Any], rules: Any, lang: str) -> Sections:
     if not specials:
         specials.append("No card has a special effect under these rules.")
 
-    points = points_table(rules)
-    values: dict[int, list[str]] = {}
-    for card in faces:
-        name = _face_name(card)
-        if card.suit not in (None, Suit.CLUBS):
-            continue  # one line per face
-        values.setdefault(points[card], []).append(name)
-    value_text = ", ".join(
-        f"{'/'.join(names)}: {value}" for value, names in sorted(values.items(), reverse=True)
-    )
+    value_text = _card_values(rules, faces)
     if rules.scoring is Scoring.CRAZY_EIGHTS:
         target = (
             f"when a total reaches {rules.target_score}, the highest total wins the match"

@@ -336,7 +336,18 @@ class Scoring(enum.Enum):
 
 @attrs.frozen(cache_hash=True)
 class SheddingRules(RulesBase):
-    """Every option of the shedding engine. Game modules subclass it with their own defaults."""
+    """Every option of the shedding engine. Game modules subclass it with their own defaults.
+
+    A deck with jokers brings the jokers' default effect (`joker_effect`) when ``effects`` says
+    nothing of the joker, so ``deck=jokers_54`` alone gives wild jokers:
+
+    Examples:
+        >>> print(SheddingRules(deck=DeckKind.JOKERS_54).effects)
+        2:draw2 8:wild J:reverse A:skip JOKER:wild
+    """
+
+    joker_effect: ClassVar[Effect] = Effect(wild=True)
+    """What a joker does when the deck has jokers and ``effects`` does not say: wild, as the 8."""
 
     deck: DeckKind = option(
         DeckKind.STANDARD_52, "The deck: 52 cards, 54 with two jokers, or 32 (7 to Ace)."
@@ -414,6 +425,9 @@ class SheddingRules(RulesBase):
     def __attrs_post_init__(self) -> None:
         if self.target_score is None and self.rounds is None:
             raise InvalidRulesError("rounds", None, "a match needs target_score or rounds")
+        if self.deck is DeckKind.JOKERS_54 and JOKER_KEY not in self.effects:
+            # Before the object is hashed (cache_hash): the one change made to a new value.
+            object.__setattr__(self, "effects", self.effects.replace(JOKER_KEY, self.joker_effect))
         if self.deck is DeckKind.JOKERS_54 and not self.effects.get(JOKER_KEY, _PLAIN).wild:
             raise InvalidRulesError(
                 "effects", str(self.effects), "jokers in the deck need a wild effect (JOKER:wild…)"
