@@ -56,7 +56,7 @@ def test_every_spelling_of_every_preset_gives_the_preset(name: str, data: st.Dat
     preset = data.draw(st.sampled_from(list(game.presets)), label="preset")
     text = data.draw(spellings(preset), label="spelling")
     expected = game.presets[preset]
-    assert game.preset(text) is expected
+    assert game.preset(text) is expected  # states keep equal rules (their tables are shared)
     assert game.resolve_rules(text) is expected
     assert (
         game.new_game(game.min_players, seed=5, rules=text).rules == expected
@@ -65,7 +65,7 @@ def test_every_spelling_of_every_preset_gives_the_preset(name: str, data: st.Dat
         NEW_GAME[name](game.min_players, seed=5, rules=text).rules == expected
     )  # equal: states share tables by equal rules
     log = GameLog.start(name, game.min_players, seed=5, rules=text)
-    assert log.rules == expected  # equal: states share tables by equal rules
+    assert log.rules == expected
     assert (
         game.new_match(game.min_players, text, seed=5).rules == expected
     )  # equal: states share tables by equal rules
