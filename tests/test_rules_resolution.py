@@ -56,7 +56,7 @@ def test_every_spelling_of_every_preset_gives_the_preset(name: str, data: st.Dat
     preset = data.draw(st.sampled_from(list(game.presets)), label="preset")
     text = data.draw(spellings(preset), label="spelling")
     expected = game.presets[preset]
-    assert game.preset(text) is expected  # states keep equal rules (their tables are shared)
+    assert game.preset(text) is expected
     assert game.resolve_rules(text) is expected
     assert (
         game.new_game(game.min_players, seed=5, rules=text).rules == expected
@@ -145,8 +145,8 @@ def test_the_rl_environments_take_a_preset_name(name: str) -> None:
 
     game = find_game(name)
     preset, rules = list(game.presets.items())[-1]
-    assert action_encoding(name, preset, players=2).rules is rules
-    assert gym_adapter.CardGameEnv(name, players=2, rules=preset).rules is rules
-    assert pz_adapter.CardGameEnv(name, players=2, rules=preset).rules is rules
+    assert action_encoding(name, preset, players=2).rules == rules  # cached by equal rules
+    assert gym_adapter.CardGameEnv(name, players=2, rules=preset).rules == rules
+    assert pz_adapter.CardGameEnv(name, players=2, rules=preset).rules == rules
     with pytest.raises(InvalidRulesError):
         gym_adapter.CardGameEnv(name, players=2, rules="no-such-preset")

@@ -550,8 +550,8 @@ def _game_title(name: str) -> str:
     A name no registered game answers to is returned as it is.
 
     Examples:
-        >>> _game_title("huit-americain"), _game_title("planets"), _game_title("toy")
-        ('8 Américain (huit-americain)', '8 (planets)', 'toy')
+        >>> _game_title("huit-americain"), _game_title("planets"), _game_title("no such game")
+        ('8 Américain (huit-americain)', '8 (planets)', 'no such game')
     """
     try:
         game = find_game(name)
