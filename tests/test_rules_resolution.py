@@ -58,17 +58,12 @@ def test_every_spelling_of_every_preset_gives_the_preset(name: str, data: st.Dat
     expected = game.presets[preset]
     assert game.preset(text) is expected
     assert game.resolve_rules(text) is expected
-    assert (
-        game.new_game(game.min_players, seed=5, rules=text).rules == expected
-    )  # equal: states share tables by equal rules
-    assert (
-        NEW_GAME[name](game.min_players, seed=5, rules=text).rules == expected
-    )  # equal: states share tables by equal rules
+    # A state's rules are equal to the preset (states share tables by equal rules).
+    assert game.new_game(game.min_players, seed=5, rules=text).rules == expected
+    assert NEW_GAME[name](game.min_players, seed=5, rules=text).rules == expected
     log = GameLog.start(name, game.min_players, seed=5, rules=text)
     assert log.rules == expected
-    assert (
-        game.new_match(game.min_players, text, seed=5).rules == expected
-    )  # equal: states share tables by equal rules
+    assert game.new_match(game.min_players, text, seed=5).rules == expected
 
 
 @pytest.mark.parametrize("name", GAMES)
