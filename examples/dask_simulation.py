@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                     n_workers=args.workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port (None means 8787, maybe taken)
                 )
             )
             client = stack.enter_context(distributed.Client(cluster))

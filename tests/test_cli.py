@@ -600,7 +600,7 @@ import logging, sys
 import distributed
 from cardgames.cli import main
 with distributed.LocalCluster(
-    n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+    n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0",
     silence_logs=logging.ERROR,
 ) as cluster:
     code = main(sys.argv[1:] + ["--scheduler", cluster.scheduler_address])

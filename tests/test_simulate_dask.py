@@ -37,7 +37,8 @@ def client() -> Iterator[Any]:
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # any free port: None means 8787, which a cluster
+            # started by another test worker may hold
             silence_logs=logging.ERROR,
         ) as cluster,
         distributed.Client(cluster) as dask_client,
