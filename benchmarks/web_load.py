@@ -124,7 +124,7 @@ class Server:
             "--bot-delay",
             "0",
             "--max-tables",
-            str(tables),
+            str(2 * tables),  # every table comes from 127.0.0.1: one network keeps half of them
             "--tables-per-client",
             str(tables),
         ]
