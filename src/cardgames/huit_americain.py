@@ -62,8 +62,9 @@ from typing import ClassVar, overload
 import attrs
 
 from cardgames.cards import Card, DeckKind
-from cardgames.game import Game, Lazy, register
+from cardgames.game import Game, register
 from cardgames.options import final_rules, option
+from cardgames.shedding.capabilities import CAPABILITIES
 from cardgames.shedding.deal import new_game as _new_game
 from cardgames.shedding.deal import sample_state
 from cardgames.shedding.engine import Phase, SheddingState, SheddingView
@@ -368,20 +369,6 @@ GAME: Game[SheddingState] = Game(
     new_match=lambda players, rules, seed, rounds: Match.new(
         players, rules, seed=seed, rounds=rounds
     ),
-    capabilities={
-        "action_encoding": Lazy("cardgames.shedding.rl:ACTION_LAYOUT"),
-        "beliefs": Lazy("cardgames.shedding.infostate:BELIEFS"),
-        "cli_table": Lazy("cardgames.shedding.cli_table:TABLE"),
-        "deal_with": Lazy("cardgames.shedding.deal:deal_with"),
-        "heuristic_agent": Lazy("cardgames.shedding.heuristic:heuristic_agent"),
-        "lowest_total_wins": Lazy("cardgames.shedding.scoring:lowest_total_wins"),
-        "narration": Lazy("cardgames.shedding.narration:PHRASEBOOK"),
-        "observation": Lazy("cardgames.shedding.rl:OBSERVATION_LAYOUT"),
-        "option_formats": Lazy("cardgames.shedding.explain:OPTION_FORMATS"),
-        "rules_explanation": Lazy("cardgames.shedding.explain:RULES_EXPLANATION"),
-        "schemas": Lazy("cardgames.shedding.schemas:SCHEMA_PARTS"),
-        "score_keeper": Lazy("cardgames.shedding.score_keeper:SCORE_KEEPER"),
-        "search_policy": Lazy("cardgames.shedding.search:search_policy"),
-    },
+    capabilities=CAPABILITIES,
 )
 register(GAME)
